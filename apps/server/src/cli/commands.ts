@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { accountStateSchema, registerBodySchema, userRoleSchema } from '@app/contract';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import { AppError } from '../platform/http/errors.js';
+import { createUsersService } from '../modules/users/index.js';
+
+export type AdminContext = { db: Db; config: Config };
+export type AdminResult = { exitCode: number; output: string };
+
+type Command = {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  run(ctx: AdminContext, values: Record<string, string | boolean | undefined>): Promise<string>;
+};
+
+/**
+ * Every `npm run admin -- <command>`; the same code runs in the CLI process (database opened directly)
+ * or inside a running server (through the admin socket). Later issues add their commands here.
+ */
+const COMMANDS: Record<string, Command> = {
+  'user:create': {
+    usage: 'user:create --username U --email E --password P [--role user|moderator|admin]',
+    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    async run({ db }, values) {
+      const input = registerBodySchema
+        .extend({ role: userRoleSchema.default('user') })
+        .parse({ username: values.username, email: values.email, password: values.password, role: values.role });
+      const user = await createUsersService(db).create(input);
+      return `created user ${user.username} (id ${user.id}, role ${user.role})`;
+    },
+  },
+  'user:set-state': {
+    usage: `user:set-state --username U --state ${accountStateSchema.options.join('|')}`,
+    options: { username: { type: 'string' }, state: { type: 'string' } },
+    async run({ db }, values) {
+      const { username, state } = z
+        .object({ username: z.string().min(1), state: accountStateSchema })
+        .parse({ username: values.username, state: values.state });
+      const user = await createUsersService(db).setAccountState(username, state);
+      return `user ${user.username} is now ${user.accountState}`;
+    },
+  },
+};
+
+const helpText = () =>
+  ['Usage: npm run admin -- <command> [options]', '', 'Commands:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join(
+    '\n',
+  );
+
+function describeError(error: unknown): string {
+  if (error instanceof z.ZodError) {
+    return error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n');
+  }
+  if (error instanceof AppError) {
+    const details = error.details?.map((d) => `--${d.field}: ${d.message}`).join('\n');
+    return details || error.message;
+  }
+  return (error as Error).message;
+}
+
+export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help') return { exitCode: name ? 0 : 2, output: helpText() };
+  const command = COMMANDS[name];
+  if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${helpText()}` };
+  try {
+    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    return { exitCode: 0, output: await command.run(ctx, values) };
+  } catch (error) {
+    return { exitCode: 1, output: `${name} failed:\n${describeError(error)}\nUsage: ${command.usage}` };
+  }
+}

@@ -1,0 +1,48 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { databaseOptionsFromConfig, openDatabase } from './platform/db/client.js';
+import { runSeeds } from './seeds/index.js';
+import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.js';
+import { DEMO_LOGINS } from './seeds/demo-users.js';
+
+/**
+ * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
+ * a graceful stop on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+ */
+async function main() {
+  const config = loadConfig();
+  await claimDataDir(config);
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  await database.migrate();
+  await runSeeds(database.db, config);
+  const adminSocket = await startAdminSocket(config, database);
+
+  const app = await buildApp({ config, database });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an error');
+    else app.log.info({ signal }, 'stopping');
+    await app.close();
+    await adminSocket.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://${config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  P2P Market is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API documentation: ${url}/docs`,
+  ];
+  if (config.demoData) {
+    lines.push('  Demo logins (username / password):');
+    for (const login of DEMO_LOGINS) lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

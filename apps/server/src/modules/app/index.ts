@@ -1,0 +1,2 @@
+export { appRoutes, createNotFoundHandler } from './routes.js';
+export { createInitialStateBuilder, NAMED_ROUTES } from './initial-state.js';

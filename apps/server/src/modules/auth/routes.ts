@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  csrfTokenResponseSchema,
+  currentUserSchema,
+  dataEnvelope,
+  loginBodySchema,
+  registerBodySchema,
+} from '@app/contract';
+import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
+import type { UsersService } from '../users/service.js';
+import { presentCurrentUser } from '../users/presenter.js';
+
+export type AuthRoutesOptions = { users: UsersService; throttle: LoginThrottle };
+
+/** Register, log in, log out, and the CSRF token for clients that are not served our HTML. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { users, throttle }) => {
+  app.post(
+    '/rest/v1/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and log in',
+        body: registerBodySchema,
+        response: { 201: dataEnvelope(currentUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = await users.create(request.body);
+      await app.sessions.start(request, reply, user.id);
+      return reply.code(201).send({ data: presentCurrentUser(user) });
+    },
+  );
+
+  app.post(
+    '/rest/v1/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a username or e-mail and a password',
+        body: loginBodySchema,
+        response: { 200: dataEnvelope(currentUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { login, password } = request.body;
+      await throttle.assertNotBlocked(login, request.ip);
+      let user;
+      try {
+        user = await users.authenticate(login, password);
+      } catch (error) {
+        await throttle.recordFailure(login, request.ip);
+        throw error;
+      }
+      await throttle.recordSuccess(login);
+      await app.sessions.start(request, reply, user.id);
+      request.log.info({ userId: user.id }, 'login');
+      return { data: presentCurrentUser(user) };
+    },
+  );
+
+  app.post(
+    '/rest/v1/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: ends the session on the server',
+        response: { 200: dataEnvelope(z.object({ redirectUrl: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return { data: { redirectUrl: '/' } };
+    },
+  );
+
+  app.get(
+    '/rest/v1/auth/csrf',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The CSRF token of this session (starting an anonymous session if needed)',
+        response: { 200: dataEnvelope(csrfTokenResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const session = await app.sessions.ensure(request, reply);
+      return { data: { csrfToken: session.csrfToken } };
+    },
+  );
+};

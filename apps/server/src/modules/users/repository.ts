@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AccountState, UserRole } from '@app/contract';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export const usersRepository = {
+  async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  /** Finds by username or e-mail, case-insensitively (both are unique that way). */
+  async findByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+    const value = login.trim().toLowerCase();
+    const column = value.includes('@') ? users.email : users.username;
+    const [row] = await db.select().from(users).where(sql`lower(${column}) = ${value}`).limit(1);
+    return row;
+  },
+
+  async findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+      .limit(1);
+    return row;
+  },
+
+  async insert(db: DbOrTx, row: NewUserRow): Promise<UserRow> {
+    const [created] = await db.insert(users).values(row).returning();
+    if (!created) throw new Error('insert into users returned no row');
+    return created;
+  },
+
+  async setAccountState(db: DbOrTx, id: number, accountState: AccountState): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ accountState, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  async setRole(db: DbOrTx, id: number, role: UserRole): Promise<void> {
+    await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+  },
+
+  async touchLogin(db: DbOrTx, id: number): Promise<void> {
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+  },
+};

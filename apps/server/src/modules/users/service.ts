@@ -1,0 +1,86 @@
+import type { AccountState, RegisterBody, UserRole } from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords.js';
+import { assertAllowed, isLockedOut } from '../../platform/auth/account-policy.js';
+import { revokeSessionsOfUser } from '../../platform/auth/session.js';
+import { AppError, notFound, validationError } from '../../platform/http/errors.js';
+import { usersRepository, type UserRow } from './repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** drizzle wraps driver errors; the SQLSTATE sits on the cause. */
+function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+  const candidate = (error as { cause?: unknown })?.cause ?? error;
+  return (candidate ?? {}) as { code?: string; constraint?: string };
+}
+
+export type CreateUserInput = RegisterBody & { role?: UserRole; isDemoAccount?: boolean };
+
+export function createUsersService(db: Db) {
+  return {
+    /**
+     * Creates an account. Uniqueness is left to the database's case-insensitive unique indexes, so two
+     * simultaneous registrations of "Alice" and "alice" cannot both succeed.
+     */
+    async create(input: CreateUserInput): Promise<UserRow> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await usersRepository.insert(db, {
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: input.role ?? 'user',
+          isDemoAccount: input.isDemoAccount ?? false,
+        });
+      } catch (error) {
+        const pgError = pgErrorOf(error);
+        if (pgError.code === UNIQUE_VIOLATION) {
+          if (pgError.constraint === 'users_username_lower_key') {
+            throw validationError([{ field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' }]);
+          }
+          if (pgError.constraint === 'users_email_lower_key') {
+            throw validationError([
+              { field: 'email', message: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' },
+            ]);
+          }
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Checks a login and password. Every failure looks the same to the caller (one generic 401), and
+     * the account-state rule runs only after the password matched, so states leak to nobody else.
+     */
+    async authenticate(login: string, password: string): Promise<UserRow> {
+      const user = await usersRepository.findByLogin(db, login);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username, e-mail or password.');
+      assertAllowed(user.accountState, 'login');
+      await usersRepository.touchLogin(db, user.id);
+      return user;
+    },
+
+    async getById(id: number): Promise<UserRow> {
+      const user = await usersRepository.findById(db, id);
+      if (!user) throw notFound('User not found');
+      return user;
+    },
+
+    async getByUsername(username: string): Promise<UserRow> {
+      const user = await usersRepository.findByUsername(db, username);
+      if (!user) throw notFound('User not found');
+      return user;
+    },
+
+    async setAccountState(username: string, state: AccountState): Promise<UserRow> {
+      const user = await this.getByUsername(username);
+      const updated = await usersRepository.setAccountState(db, user.id, state);
+      if (!updated) throw notFound('User not found');
+      if (isLockedOut(state)) await revokeSessionsOfUser(db, user.id);
+      return updated;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

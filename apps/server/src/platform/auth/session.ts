@@ -1,0 +1,180 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, lt, or } from 'drizzle-orm';
+import type { AccountState, UserRole } from '@app/contract';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { AppError, unauthenticated } from '../http/errors.js';
+import { isLockedOut } from './account-policy.js';
+import { randomToken, safeEqual, sha256 } from './tokens.js';
+
+/** The part of a user every guard needs; modules load the rest themselves. */
+export type AuthUser = { id: number; username: string; role: UserRole; accountState: AccountState };
+export type SessionInfo = { id: string; csrfToken: string; userId: number | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionService;
+  }
+}
+
+export type SessionService = {
+  /** The visitor's session, created (anonymous) when there is none, so a CSRF token exists. */
+  ensure(request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo>;
+  /** Logs a user in: the old session is destroyed and a new token issued (fixation defence). */
+  start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionInfo>;
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  revokeAllForUser(userId: number): Promise<void>;
+  purgeExpired(): Promise<number>;
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writing last_seen_at on every request would turn reads into writes; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionPluginOptions = { config: Config; db: Db; now?: () => Date };
+
+async function sessionPlugin(app: FastifyInstance, { config, db, now = () => new Date() }: SessionPluginOptions) {
+  const { idleMs, absoluteMs, cookieSecure } = config.session;
+
+  const isSecure = (request: FastifyRequest) => (cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure);
+  // The __Host- prefix pins the cookie to this host and path, but browsers only accept it over TLS.
+  const cookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-sid' : 'sid');
+
+  function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+    reply.setCookie(cookieName(request), token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(request),
+      maxAge: Math.floor(absoluteMs / 1000),
+    });
+  }
+
+  async function create(request: FastifyRequest, reply: FastifyReply, userId: number | null) {
+    const token = randomToken();
+    const row = {
+      id: sha256(token),
+      userId,
+      csrfToken: randomToken(),
+      expiresAt: new Date(now().getTime() + absoluteMs),
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      createdAt: now(),
+      lastSeenAt: now(),
+    };
+    await db.insert(sessions).values(row);
+    setCookie(request, reply, token);
+    const info: SessionInfo = { id: row.id, csrfToken: row.csrfToken, userId };
+    request.session = info;
+    return info;
+  }
+
+  const service: SessionService = {
+    async ensure(request, reply) {
+      return request.session ?? create(request, reply, null);
+    },
+    async start(request, reply, userId) {
+      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      return create(request, reply, userId);
+    },
+    async end(request, reply) {
+      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      reply.clearCookie(cookieName(request), { path: '/' });
+      request.session = null;
+      request.user = null;
+    },
+    revokeAllForUser: (userId) => revokeSessionsOfUser(db, userId),
+    async purgeExpired() {
+      const idleCutoff = new Date(now().getTime() - idleMs);
+      const deleted = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now()), lt(sessions.lastSeenAt, idleCutoff)))
+        .returning({ id: sessions.id });
+      return deleted.length;
+    },
+  };
+  app.decorate('sessions', service);
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[cookieName(request)] ?? request.cookies.sid;
+    if (!token) return;
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        csrfToken: sessions.csrfToken,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        username: users.username,
+        role: users.role,
+        accountState: users.accountState,
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sha256(token)))
+      .limit(1);
+    const at = now().getTime();
+    if (!row) return;
+    const expired = row.expiresAt.getTime() <= at || row.lastSeenAt.getTime() + idleMs <= at;
+    // A ban or suspension takes effect on the very next request (ASVS 8.3.2, 7.4.2).
+    const lockedOut = row.userId !== null && row.accountState !== null && isLockedOut(row.accountState);
+    if (expired || lockedOut) {
+      await db.delete(sessions).where(eq(sessions.id, row.id));
+      reply.clearCookie(cookieName(request), { path: '/' });
+      return;
+    }
+    request.session = { id: row.id, csrfToken: row.csrfToken, userId: row.userId };
+    if (row.userId !== null && row.username !== null && row.role !== null && row.accountState !== null) {
+      request.user = { id: row.userId, username: row.username, role: row.role, accountState: row.accountState };
+    }
+    if (at - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
+    }
+  });
+
+  // CSRF: every state-changing call must echo the session's token (ASVS 3.5.1). Checked before the body
+  // is parsed or validated, so a forged request learns nothing; unknown routes still answer 404.
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || request.is404) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    const header = request.headers['x-csrf-token'];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken)) {
+      throw new AppError(403, 'CSRF_TOKEN_MISMATCH', 'Your session has expired. Please reload the page.');
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set to false only on routes that cannot carry a token (none today). */
+    csrf?: boolean;
+  }
+}
+
+export const sessionsPlugin = fp(sessionPlugin, { name: 'sessions', dependencies: ['@fastify/cookie'] });
+
+/** Ends every session of a user: on ban or suspension, and when an admin asks. */
+export async function revokeSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Guard for routes that need a logged-in user. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: UserRole[]): AuthUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw new AppError(404, 'NOT_FOUND', 'Not found');
+  return user;
+}

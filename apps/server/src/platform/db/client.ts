@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** One type for both drivers: modules never know which database they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take it explicitly for every write. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Checks the database answers (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests dump and load data directories through it). */
+  pglite?: PGlite;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+// pg returns NUMERIC and BIGINT as strings by default, which is what money needs; timestamps stay Dates.
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pglite.query('SELECT 1');
+    },
+    close: () => pglite.close(),
+  };
+}
+
+/** The database the configuration names: a PostgreSQL server when `DATABASE_URL` is set, else PGlite. */
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}

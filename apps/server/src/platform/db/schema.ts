@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema, one table per `pgTable`. drizzle-kit generates the SQL migrations in
+ * `apps/server/migrations/` from this file; migrations are never edited after they land.
+ */
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    externalId: uuid('external_id').notNull().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
+    accountState: text('account_state', {
+      enum: ['active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted'],
+    })
+      .notNull()
+      .default('active'),
+    locale: text('locale').notNull().default('en'),
+    timezone: text('timezone').notNull().default('UTC'),
+    countryIso: text('country_iso'),
+    currencyCode: text('currency_code').notNull().default('USD'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    isDemoAccount: boolean('is_demo_account').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Uniqueness is case-insensitive: "Alice" and "alice" are the same trader.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_external_id_key').on(t.externalId),
+    check('users_role_check', sql`${t.role} IN ('user', 'moderator', 'admin')`),
+    check(
+      'users_account_state_check',
+      sql`${t.accountState} IN ('active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted')`,
+    ),
+  ],
+);
+
+/**
+ * Server-side sessions. The cookie holds a random token; only its SHA-256 is stored, so a database
+ * leak does not hand out live sessions. Anonymous visitors get a session too, for their CSRF token.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed-login counters per key (`ip:<addr>` or `account:<lower login>`), in PostgreSQL so every server
+ * instance sees the same counts.
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** One row per seed step that has run, so demo and reference data load exactly once. */
+export const appliedSeeds = pgTable('applied_seeds', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import { appliedSeeds } from '../platform/db/schema.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import { users } from '../platform/db/schema.js';
+import { DEMO_LOGINS } from './demo-users.js';
+
+export type Seed = {
+  /** Recorded in `applied_seeds`; a seed with a recorded name never runs again. */
+  name: string;
+  /** Demo seeds run only when DEMO_DATA is on; reference data always runs. */
+  demo: boolean;
+  run(db: Db): Promise<void>;
+};
+
+const demoUsers: Seed = {
+  name: 'demo-users-v1',
+  demo: true,
+  async run(db) {
+    const rows = await Promise.all(
+      DEMO_LOGINS.map(async (login) => ({
+        username: login.username,
+        email: login.email,
+        role: login.role,
+        passwordHash: await hashPassword(login.password),
+        isDemoAccount: true,
+        isEmailVerified: true,
+      })),
+    );
+    await db.insert(users).values(rows).onConflictDoNothing();
+  },
+};
+
+/** Seeds in the order they run. Later issues append reference data and demo offers here. */
+export const SEEDS: Seed[] = [demoUsers];
+
+/** Runs each pending seed once, in a transaction with its `applied_seeds` row. */
+export async function runSeeds(db: Db, config: Pick<Config, 'demoData'>, seeds: Seed[] = SEEDS): Promise<string[]> {
+  const ran: string[] = [];
+  for (const seed of seeds) {
+    if (seed.demo && !config.demoData) continue;
+    const [done] = await db.select().from(appliedSeeds).where(eq(appliedSeeds.name, seed.name));
+    if (done) continue;
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(appliedSeeds)
+        .values({ name: seed.name })
+        .onConflictDoNothing()
+        .returning({ name: appliedSeeds.name });
+      if (claimed.length === 0) return; // another instance got there first
+      await seed.run(tx as unknown as Db);
+    });
+    ran.push(seed.name);
+  }
+  return ran;
+}
