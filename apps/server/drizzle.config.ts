@@ -1,7 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
+/** Tables live beside their owners; drizzle-kit reads them all to generate `migrations/NNNN_<name>.sql`. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  schema: ['./src/platform/db/schema.ts', './src/modules/*/tables.ts'],
   out: './migrations',
 });
