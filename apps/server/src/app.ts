@@ -70,7 +70,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'P2P Market API', version: '1.0.0', description: 'Every call answers { data } or { errors }.' },
+      info: {
+        title: 'P2P Market API',
+        version: '1.0.0',
+        description: 'Every call answers { data } or { errors }.',
+      },
     },
     transform: jsonSchemaTransform,
   });

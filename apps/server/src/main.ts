@@ -5,6 +5,7 @@ import { databaseOptionsFromConfig, openDatabase } from './platform/db/client.js
 import { runSeeds } from './seeds/index.js';
 import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
+import { startHousekeeping } from './platform/housekeeping.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
@@ -19,9 +20,11 @@ async function main() {
   const adminSocket = await startAdminSocket(config, database);
 
   const app = await buildApp({ config, database });
+  const housekeeping = startHousekeeping(database.db, config, app.log);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
+    housekeeping.stop();
     await app.close();
     await adminSocket.close();
     await database.close();
@@ -37,7 +40,8 @@ async function main() {
   ];
   if (config.demoData) {
     lines.push('  Demo logins (username / password):');
-    for (const login of DEMO_LOGINS) lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
+    for (const login of DEMO_LOGINS)
+      lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -20,7 +20,10 @@ export type TestApp = {
  * The real application on a fresh database, driven through `app.inject` (the whole HTTP stack, no
  * sockets). `env` overrides configuration the way the environment would.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,6 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -77,17 +81,21 @@ export class TestClient {
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
   }
 
-  get = (url: string, options?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, options);
+  get = (url: string, options?: { headers?: Record<string, string> }) =>
+    this.request('GET', url, undefined, options);
   post = (url: string, body?: Body, options?: { csrf?: boolean; headers?: Record<string, string> }) =>
     this.request('POST', url, body ?? {}, options);
-  put = (url: string, body?: Body, options?: { csrf?: boolean }) => this.request('PUT', url, body ?? {}, options);
-  patch = (url: string, body?: Body, options?: { csrf?: boolean }) => this.request('PATCH', url, body ?? {}, options);
+  put = (url: string, body?: Body, options?: { csrf?: boolean }) =>
+    this.request('PUT', url, body ?? {}, options);
+  patch = (url: string, body?: Body, options?: { csrf?: boolean }) =>
+    this.request('PATCH', url, body ?? {}, options);
   delete = (url: string, options?: { csrf?: boolean }) => this.request('DELETE', url, undefined, options);
 
   async fetchCsrfToken(): Promise<string> {

@@ -4,3 +4,5 @@ export * from './strings.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './app-state.js';
+export * from './catalogue.js';
+export * from './rates.js';

@@ -22,11 +22,21 @@ type Command = {
 const COMMANDS: Record<string, Command> = {
   'user:create': {
     usage: 'user:create --username U --email E --password P [--role user|moderator|admin]',
-    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+    },
     async run({ db }, values) {
       const input = registerBodySchema
         .extend({ role: userRoleSchema.default('user') })
-        .parse({ username: values.username, email: values.email, password: values.password, role: values.role });
+        .parse({
+          username: values.username,
+          email: values.email,
+          password: values.password,
+          role: values.role,
+        });
       const user = await createUsersService(db).create(input);
       return `created user ${user.username} (id ${user.id}, role ${user.role})`;
     },
@@ -45,9 +55,12 @@ const COMMANDS: Record<string, Command> = {
 };
 
 const helpText = () =>
-  ['Usage: npm run admin -- <command> [options]', '', 'Commands:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join(
-    '\n',
-  );
+  [
+    'Usage: npm run admin -- <command> [options]',
+    '',
+    'Commands:',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+  ].join('\n');
 
 function describeError(error: unknown): string {
   if (error instanceof z.ZodError) {
@@ -66,7 +79,12 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   const command = COMMANDS[name];
   if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${helpText()}` };
   try {
-    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: false,
+    });
     return { exitCode: 0, output: await command.run(ctx, values) };
   } catch (error) {
     return { exitCode: 1, output: `${name} failed:\n${describeError(error)}\nUsage: ${command.usage}` };

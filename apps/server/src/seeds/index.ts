@@ -36,7 +36,11 @@ const demoUsers: Seed = {
 export const SEEDS: Seed[] = [demoUsers];
 
 /** Runs each pending seed once, in a transaction with its `applied_seeds` row. */
-export async function runSeeds(db: Db, config: Pick<Config, 'demoData'>, seeds: Seed[] = SEEDS): Promise<string[]> {
+export async function runSeeds(
+  db: Db,
+  config: Pick<Config, 'demoData'>,
+  seeds: Seed[] = SEEDS,
+): Promise<string[]> {
   const ran: string[] = [];
   for (const seed of seeds) {
     if (seed.demo && !config.demoData) continue;

@@ -38,7 +38,10 @@ export function createShellRenderer(webDistDir: string) {
         `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)};</script>`,
       ].join('\n    ');
       return template
-        .replace(/<html[^>]*>/, `<html lang="${escapeAttribute(locale)}" data-mantine-color-scheme="${colorScheme}">`)
+        .replace(
+          /<html[^>]*>/,
+          `<html lang="${escapeAttribute(locale)}" data-mantine-color-scheme="${colorScheme}">`,
+        )
         .replace('</head>', `    ${head}\n  </head>`);
     },
   };

@@ -46,7 +46,10 @@ export const SUPPORTED_LANGUAGES = [
 ];
 
 export function createInitialStateBuilder(config: Config, users: UsersService) {
-  return async function buildInitialState(request: FastifyRequest, reply: FastifyReply): Promise<InitialState> {
+  return async function buildInitialState(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<InitialState> {
     const session = await request.server.sessions.ensure(request, reply);
     const currentUser = request.user ? presentCurrentUser(await users.getById(request.user.id)) : null;
     return {

@@ -16,10 +16,15 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
   app,
   { database, buildInitialState },
 ) => {
-
   app.get(
     '/healthz',
-    { schema: { tags: ['platform'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -53,7 +58,6 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
     },
     async (request, reply) => ({ data: await buildInitialState(request, reply) }),
   );
-
 };
 
 /**

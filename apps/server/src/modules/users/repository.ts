@@ -16,7 +16,11 @@ export const usersRepository = {
   async findByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
     const value = login.trim().toLowerCase();
     const column = value.includes('@') ? users.email : users.username;
-    const [row] = await db.select().from(users).where(sql`lower(${column}) = ${value}`).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${column}) = ${value}`)
+      .limit(1);
     return row;
   },
 

@@ -36,7 +36,9 @@ export function createUsersService(db: Db) {
         const pgError = pgErrorOf(error);
         if (pgError.code === UNIQUE_VIOLATION) {
           if (pgError.constraint === 'users_username_lower_key') {
-            throw validationError([{ field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' }]);
+            throw validationError([
+              { field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' },
+            ]);
           }
           if (pgError.constraint === 'users_email_lower_key') {
             throw validationError([
@@ -54,7 +56,9 @@ export function createUsersService(db: Db) {
      */
     async authenticate(login: string, password: string): Promise<UserRow> {
       const user = await usersRepository.findByLogin(db, login);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username, e-mail or password.');
       assertAllowed(user.accountState, 'login');
       await usersRepository.touchLogin(db, user.id);

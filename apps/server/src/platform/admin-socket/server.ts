@@ -34,7 +34,10 @@ export async function claimDataDir(config: Config): Promise<void> {
 }
 
 /** Serves admin commands on the socket, against this process's open database. */
-export async function startAdminSocket(config: Config, database: Database): Promise<{ close(): Promise<void> }> {
+export async function startAdminSocket(
+  config: Config,
+  database: Database,
+): Promise<{ close(): Promise<void> }> {
   if (config.databaseUrl) return { close: async () => {} };
   const socketPath = adminSocketPath(config.dataDir);
   const server = net.createServer((socket) => {

@@ -40,7 +40,8 @@ const FORBIDDEN: Record<AccountState, ReadonlySet<AccountAction>> = {
   restricted: new Set(['start_trade', 'create_offer', 'activate_offer']),
 };
 
-export const isAllowed = (state: AccountState, action: AccountAction): boolean => !FORBIDDEN[state].has(action);
+export const isAllowed = (state: AccountState, action: AccountAction): boolean =>
+  !FORBIDDEN[state].has(action);
 
 /** States whose holder has no business holding a session at all. */
 export const isLockedOut = (state: AccountState): boolean => !isAllowed(state, 'login');

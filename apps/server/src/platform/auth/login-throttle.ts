@@ -32,7 +32,9 @@ export class LoginThrottle {
       .from(authThrottle)
       .where(inArray(authThrottle.key, [account, ipKey]));
     const at = this.now().getTime();
-    const waits = rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - at : 0)).filter((ms) => ms > 0);
+    const waits = rows
+      .map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - at : 0))
+      .filter((ms) => ms > 0);
     if (waits.length > 0) throw tooManyAttempts(Math.max(...waits) / 1000);
   }
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AccountState, UserRole } from '@app/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -30,7 +30,6 @@ export type SessionService = {
   start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionInfo>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   revokeAllForUser(userId: number): Promise<void>;
-  purgeExpired(): Promise<number>;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,10 +38,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionPluginOptions = { config: Config; db: Db; now?: () => Date };
 
-async function sessionPlugin(app: FastifyInstance, { config, db, now = () => new Date() }: SessionPluginOptions) {
+async function sessionPlugin(
+  app: FastifyInstance,
+  { config, db, now = () => new Date() }: SessionPluginOptions,
+) {
   const { idleMs, absoluteMs, cookieSecure } = config.session;
 
-  const isSecure = (request: FastifyRequest) => (cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure);
+  const isSecure = (request: FastifyRequest) =>
+    cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
   // The __Host- prefix pins the cookie to this host and path, but browsers only accept it over TLS.
   const cookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-sid' : 'sid');
 
@@ -90,14 +93,6 @@ async function sessionPlugin(app: FastifyInstance, { config, db, now = () => new
       request.user = null;
     },
     revokeAllForUser: (userId) => revokeSessionsOfUser(db, userId),
-    async purgeExpired() {
-      const idleCutoff = new Date(now().getTime() - idleMs);
-      const deleted = await db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, now()), lt(sessions.lastSeenAt, idleCutoff)))
-        .returning({ id: sessions.id });
-      return deleted.length;
-    },
   };
   app.decorate('sessions', service);
   app.decorateRequest('session', null);
@@ -133,7 +128,12 @@ async function sessionPlugin(app: FastifyInstance, { config, db, now = () => new
     }
     request.session = { id: row.id, csrfToken: row.csrfToken, userId: row.userId };
     if (row.userId !== null && row.username !== null && row.role !== null && row.accountState !== null) {
-      request.user = { id: row.userId, username: row.username, role: row.role, accountState: row.accountState };
+      request.user = {
+        id: row.userId,
+        username: row.username,
+        role: row.role,
+        accountState: row.accountState,
+      };
     }
     if (at - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));

@@ -5,7 +5,10 @@ export function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [toSnake(key), snakeCaseKeys(inner)]),
+      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+        toSnake(key),
+        snakeCaseKeys(inner),
+      ]),
     );
   }
   return value;

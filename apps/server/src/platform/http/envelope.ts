@@ -33,15 +33,22 @@ async function envelopePlugin(app: FastifyInstance) {
     const query = request.query as Record<string, unknown> | undefined;
     if (!query || typeof query !== 'object') return;
     for (const [key, value] of Object.entries(query)) {
-      if (value === undefined || value === null || (typeof value === 'string' && EMPTY_QUERY_VALUES.has(value))) {
+      if (
+        value === undefined ||
+        value === null ||
+        (typeof value === 'string' && EMPTY_QUERY_VALUES.has(value))
+      ) {
         delete query[key];
       }
     }
   });
 
+  // Read from the raw URL: route schemas strip keys they do not declare, and every route honours it.
   app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    return query?.[RESPONSE_CASE_QUERY_PARAM] === 'snake' ? snakeCaseKeys(payload) : payload;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return new URLSearchParams(search).get(RESPONSE_CASE_QUERY_PARAM) === 'snake'
+      ? snakeCaseKeys(payload)
+      : payload;
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -82,7 +89,10 @@ async function envelopePlugin(app: FastifyInstance) {
         status === 422 ? { details: [{ field: '_', message: error.message, code: 'malformed' }] } : {};
       return reply.code(status).send(errorBody(status, code, error.message, extra));
     }
-    request.log.error({ err: error, reqId: request.id, url: request.url, method: request.method }, 'unhandled error');
+    request.log.error(
+      { err: error, reqId: request.id, url: request.url, method: request.method },
+      'unhandled error',
+    );
     return reply.code(500).send(
       errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', {
         requestId: request.id,

@@ -1,0 +1,45 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { authThrottle, sessions } from './db/schema.js';
+
+/**
+ * Deletes rows nobody can use any more: expired or idle sessions (anonymous visitors create many) and
+ * login counters whose window and block have both run out. Idempotent, so several instances may run it.
+ */
+export async function purgeStaleRows(
+  db: Db,
+  config: Pick<Config, 'session' | 'loginThrottle'>,
+  now = new Date(),
+) {
+  const idleCutoff = new Date(now.getTime() - config.session.idleMs);
+  const windowCutoff = new Date(now.getTime() - config.loginThrottle.windowMs);
+  const deletedSessions = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ id: sessions.id });
+  const deletedCounters = await db
+    .delete(authThrottle)
+    .where(
+      and(
+        lt(authThrottle.windowStartedAt, windowCutoff),
+        or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, now)),
+      ),
+    )
+    .returning({ key: authThrottle.key });
+  return { sessions: deletedSessions.length, loginCounters: deletedCounters.length };
+}
+
+/** Runs `purgeStaleRows` every `intervalMs`; errors are logged, never fatal. */
+export function startHousekeeping(
+  db: Db,
+  config: Pick<Config, 'session' | 'loginThrottle'>,
+  log: { warn(obj: object, msg: string): void },
+  intervalMs = 10 * 60_000,
+) {
+  const timer = setInterval(() => {
+    purgeStaleRows(db, config).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
