@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A username nobody has taken yet: letters and digits, at most 24 characters (contract rule). */
+export function uniqueUsername(prefix = 'e2e'): string {
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}${stamp}${random}`.slice(0, 24);
+}
+
+export const STRONG_PASSWORD = 'Sturdy-pass-42';
+
+/** The part of the navbar that is visible at the current width (desktop bar or mobile bar). */
+export const desktopNavbar = (page: Page) => page.getByTestId('navbar-desktop');
+
+export async function register(page: Page, username: string, password = STRONG_PASSWORD) {
+  await page.goto('/register');
+  await page.getByLabel('Username', { exact: false }).first().fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(desktopNavbar(page).getByTestId('navbar-username')).toHaveText(username);
+}
+
+export async function logIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(login);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page, username: string) {
+  await desktopNavbar(page)
+    .getByRole('button', { name: `Account menu for ${username}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(desktopNavbar(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real server and database. The runner builds the web app first
+ * (`npm run build -w @app/web`); this config only starts the server, which serves apps/web/dist.
+ */
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webDir, '../..');
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh database per run. Workers load this file too: they inherit the directory through the
+// environment, and only the main process (no TEST_WORKER_INDEX) creates and finally removes it.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  if (process.env.TEST_WORKER_INDEX === undefined) {
+    process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  }
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(webDir, 'test-results'),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-results/playwright.json') }]],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx ../server/src/main.ts',
+    cwd: webDir,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(webDir, 'dist'),
+    },
+  },
+});

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '@/shared/ui/page-loader';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import classes from './app-layout.module.css';
+import { MaintenanceBanner } from './maintenance-banner';
+
+/** Header, the current page (loaded on demand), footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.shell}>
+      <a href="#main-content" className={classes.skipLink}>
+        {t('nav.skipToContent')}
+      </a>
+      <AppHeader />
+      <MaintenanceBanner />
+      <main id="main-content" className={classes.main} tabIndex={-1}>
+        <Suspense fallback={<PageLoader minHeight="50vh" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

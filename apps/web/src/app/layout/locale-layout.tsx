@@ -1,0 +1,22 @@
+import type { Locale } from '@app/contract';
+import { useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleProvider } from '@/shared/i18n/locale-context';
+import { AppLayout } from './app-layout';
+
+/**
+ * The root of one language's branch of the router (`/...` English, `/es/...` Spanish): switches the
+ * translations and `<html lang>` before the browser paints.
+ */
+export function LocaleLayout({ locale }: { locale: Locale }) {
+  const { i18n } = useTranslation();
+  useLayoutEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    document.documentElement.lang = locale;
+  }, [i18n, locale]);
+  return (
+    <LocaleProvider value={locale}>
+      <AppLayout />
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CurrentUser } from '@app/contract';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigation, useSubmit } from 'react-router';
+import { useNamedRoute } from '@/shared/app-state/app-state-context';
+import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
+import { IconChevronDown, IconEye, IconEyeOff, IconLogout } from '@/shared/ui/icons';
+import classes from './app-layout.module.css';
+
+/** Submits to the logout route's action (POST), which logs out and redirects. */
+export function useLogoutSubmit(): { logout: () => void; pending: boolean } {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const logoutPath = useNamedRoute('logout');
+  return {
+    logout: () => void submit(null, { method: 'post', action: logoutPath }),
+    pending: navigation.state !== 'idle' && navigation.formAction === logoutPath,
+  };
+}
+
+/** The logged-in user's menu in the navbar: who is signed in, hide balances, log out. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const { hidden, toggle } = useBalanceHidden();
+  const { logout } = useLogoutSubmit();
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.userButton}
+          aria-label={t('nav.userMenu', { username: user.username })}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.avatarUrl} alt="" radius="xl" size={30} color="brand">
+              {user.username.slice(0, 2).toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={600} truncate="end" data-testid="navbar-username">
+              {user.username}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('nav.signedInAs')}</Menu.Label>
+        <Text px="sm" pb="xs" size="sm" fw={600} truncate="end">
+          {user.email}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+          onClick={toggle}
+          closeMenuOnClick={false}
+          aria-pressed={hidden}
+        >
+          {hidden ? t('nav.showBalances') : t('nav.hideBalances')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

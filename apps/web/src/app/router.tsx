@@ -1,0 +1,64 @@
+import { DEFAULT_LOCALE, type InitialState, type Locale } from '@app/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createLogoutAction } from '@/features/auth';
+// The 404 and 500 pages are in the main chunk: the error boundary needs them even when chunks fail.
+import { NotFoundPage } from '@/features/errors/pages/not-found-page';
+import { ServerErrorPage } from '@/features/errors/pages/server-error-page';
+import { prefixedLocales } from '@/shared/i18n/locale-path';
+import { lazyPage } from '@/shared/lib/load-chunk';
+import { LocaleLayout } from './layout/locale-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// One chunk per page (React.lazy through lazyPage, which adds the 120 s timeout and the
+// "page reload required" handling).
+const HomePage = lazyPage(() => import('@/features/home/pages/home-page'), 'HomePage');
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
+const LogoutPage = lazyPage(() => import('@/features/auth/pages/logout-page'), 'LogoutPage');
+const IpBlockedPage = lazyPage(() => import('@/features/errors/pages/ip-blocked-page'), 'IpBlockedPage');
+
+export type AppRouteDependencies = {
+  queryClient: QueryClient;
+  i18n: I18n;
+  /** The server's named routes: the SPA serves its pages at the same paths the server links to. */
+  routes: InitialState['routes'];
+};
+
+const relative = (path: string) => path.replace(/^\/+/, '');
+
+/**
+ * The route tree, once per language: `/login` for English (the default, no prefix) and `/es/login`
+ * for Spanish. Pages that need a logged-in user go under the `RequireAuth` wrapper (src/app/require-auth.tsx)
+ * as they are added.
+ */
+export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependencies): RouteObject[] {
+  const logoutAction = createLogoutAction(queryClient, () => i18n.t);
+
+  const pages: RouteObject[] = [
+    { index: true, element: <HomePage /> },
+    { path: relative(routes.login), element: <LoginPage /> },
+    { path: relative(routes.register), element: <RegisterPage /> },
+    { path: relative(routes.logout), element: <LogoutPage />, action: logoutAction },
+    { path: 'error/ip-blocked', element: <IpBlockedPage /> },
+    { path: 'error/500', element: <ServerErrorPage /> },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+
+  const branch = (locale: Locale): RouteObject => ({
+    path: locale === DEFAULT_LOCALE ? '/' : `/${locale}`,
+    element: <LocaleLayout locale={locale} />,
+    errorElement: <RouteErrorBoundary />,
+    // A pathless child holds the pages so a failing page renders its error inside the layout.
+    children: [{ errorElement: <RouteErrorBoundary />, children: pages }],
+  });
+
+  return [branch(DEFAULT_LOCALE), ...prefixedLocales.map(branch)];
+}
+
+export function createAppRouter(dependencies: AppRouteDependencies) {
+  return createBrowserRouter(createAppRoutes(dependencies));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,114 @@
+import { loginBodySchema, type CurrentUser, type LoginBody } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '@/shared/api';
+import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
+import { useLocale } from '@/shared/i18n/locale-context';
+import { IconAlertCircle } from '@/shared/ui/icons';
+import { useLogin } from '../api/login';
+import { formatWait } from '../utils/format-wait';
+
+const FIELDS = ['login', 'password'] as const;
+
+/**
+ * Log in with a username or e-mail and a password. Wrong credentials get one generic message (never
+ * "no such user"), throttling says how long to wait, and 422 details land on their fields.
+ */
+export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const mutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { login: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const user = await mutation.mutateAsync(values);
+      onSuccess(user);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setFormError(t('common.unexpectedError'));
+        return;
+      }
+      switch (error.code) {
+        case 'INVALID_CREDENTIALS':
+          setFormError(t('auth.login.invalidCredentials'));
+          setValue('password', '');
+          setFocus('password');
+          return;
+        case 'TOO_MANY_ATTEMPTS':
+        case 'RATE_LIMITED':
+          setFormError(
+            error.retryAfterSeconds
+              ? t('auth.login.tooManyAttemptsWait', { wait: formatWait(error.retryAfterSeconds, locale) })
+              : t('auth.login.tooManyAttempts'),
+          );
+          return;
+        case 'ACCOUNT_BANNED':
+          setFormError(t('auth.login.banned'));
+          return;
+        case 'ACCOUNT_SUSPENDED':
+          setFormError(t('auth.login.suspended'));
+          return;
+        case 'ERROR_INPUT_VALIDATION': {
+          const unmatched = applyServerFieldErrors(error, setError, FIELDS);
+          if (unmatched.length > 0) setFormError(t('validation.checkForm'));
+          return;
+        }
+        default:
+          setFormError(
+            error.status === 401 ? t('auth.login.invalidCredentials') : t('common.unexpectedError'),
+          );
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.formLabel')}>
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="form-error">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('auth.login.loginLabel')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={translateFieldError(t, errors.login)}
+          {...register('login')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+          label={t('auth.login.passwordLabel')}
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          error={translateFieldError(t, errors.password)}
+          {...register('password')}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

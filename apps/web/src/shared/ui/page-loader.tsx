@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a page's code or data loads. */
+export function PageLoader({ minHeight = 240 }: { minHeight?: number | string }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih={minHeight} role="status" aria-live="polite">
+      <Loader size="md" aria-label={t('common.loading')} />
+    </Center>
+  );
+}
