@@ -146,8 +146,9 @@ export function createApiClient(overrides: Partial<ApiClientDependencies> = {}) 
     const { response, body } = await send('GET', '/rest/v1/auth/csrf', undefined, signal);
     if (!response.ok) throw apiErrorFromResponse(response.status, body, response.headers);
     const parsed = csrfTokenResponseSchema.safeParse(isRecord(body) ? body.data : undefined);
-    if (!parsed.success)
-      {throw new ApiError(response.status, 'INVALID_RESPONSE', 'No CSRF token in the answer');}
+    if (!parsed.success) {
+      throw new ApiError(response.status, 'INVALID_RESPONSE', 'No CSRF token in the answer');
+    }
     deps.setCsrfToken(parsed.data.csrfToken);
     return parsed.data.csrfToken;
   }
