@@ -1,8 +1,17 @@
 import { DEFAULT_LOCALE, supportedLocales, type Locale } from '@app/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import es from './locales/es.json';
+import enCommon from './locales/en.json';
+import esCommon from './locales/es.json';
+import enCatalogue from './locales/en/catalogue.json';
+import esCatalogue from './locales/es/catalogue.json';
+import enWallet from './locales/en/wallet.json';
+import esWallet from './locales/es/wallet.json';
+
+// One file per feature area keeps translations reviewable; each is mounted under its own top-level key
+// (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
+const en = { ...enCommon, catalogue: enCatalogue, wallet: enWallet };
+const es = { ...esCommon, catalogue: esCatalogue, wallet: esWallet };
 
 export const resources = {
   en: { translation: en },
