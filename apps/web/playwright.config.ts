@@ -68,7 +68,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(webDir, 'dist'),
+      // E2E_WEB_DIST lets two runs build into separate folders without overwriting each other.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(webDir, 'dist'),
     },
   },
 });
