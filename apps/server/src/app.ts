@@ -18,7 +18,23 @@ import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { createLedger } from './modules/ledger/index.js';
+import {
+  createWalletService,
+  SimulatedChain,
+  walletRoutes,
+  type WalletService,
+} from './modules/wallet/index.js';
 import { appRoutes, createInitialStateBuilder, createNotFoundHandler } from './modules/app/index.js';
+import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
+import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wallet service: `main.ts` drives the simulated chain's blocks through it. */
+    wallet: WalletService;
+  }
+}
 
 export type BuildAppOptions = {
   config: Config;
@@ -86,6 +102,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       prefix: '/',
       index: false,
       wildcard: false,
+      // index.html is only ever served through the shell renderer, with the state and CSRF token in it.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         // Built assets carry a content hash in their name: cache them for good.
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -100,6 +118,30 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(appRoutes, { database, buildInitialState });
   await app.register(authRoutes, { users, throttle });
   await app.register(usersRoutes, { users });
+
+  const catalogue = createCatalogueService(database.db);
+  const rates = createRatesService({
+    db: database.db,
+    provider: createRatesProvider(config),
+    tickSeconds: config.rates.tickSeconds,
+    log: app.log,
+  });
+  app.decorate('rates', rates);
+  app.addHook('onClose', () => rates.stop());
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(ratesRoutes, { rates, catalogue });
+
+  const ledger = createLedger(database.db);
+  const wallet = createWalletService({
+    db: database.db,
+    ledger,
+    catalogue,
+    rates,
+    chain: new SimulatedChain(config.wallet.confirmations),
+    config,
+  });
+  app.decorate('wallet', wallet);
+  await app.register(walletRoutes, { wallet });
 
   app.setNotFoundHandler(createNotFoundHandler(buildInitialState, config.webDistDir));
   return app;

@@ -6,6 +6,7 @@ import { runSeeds } from './seeds/index.js';
 import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping.js';
+import { startChainMiner } from './modules/wallet/index.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
@@ -20,11 +21,15 @@ async function main() {
   const adminSocket = await startAdminSocket(config, database);
 
   const app = await buildApp({ config, database });
+  app.rates.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
+  const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     housekeeping.stop();
+    await miner.stop();
+    await app.rates.stop();
     await app.close();
     await adminSocket.close();
     await database.close();
@@ -40,8 +45,9 @@ async function main() {
   ];
   if (config.demoData) {
     lines.push('  Demo logins (username / password):');
-    for (const login of DEMO_LOGINS)
+    for (const login of DEMO_LOGINS) {
       lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
+    }
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -81,9 +81,9 @@ export class TestClient {
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) {
         this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value);
+      } else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
   }

@@ -6,3 +6,5 @@ export * from './users.js';
 export * from './app-state.js';
 export * from './catalogue.js';
 export * from './rates.js';
+export * from './money.js';
+export * from './wallet.js';

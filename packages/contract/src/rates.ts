@@ -60,6 +60,12 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
   return { units: a.units * b.units, scale: a.scale + b.scale };
 }
 
+/** Exact difference `a - b`. */
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: rescale(a, scale).units - rescale(b, scale).units, scale };
+}
+
 /** `a / b` rounded to `scale` decimals. */
 export function divide(a: Decimal, b: Decimal, scale: number, mode: RoundingMode = 'half-up'): Decimal {
   // a/b = (a.units / 10^a.scale) / (b.units / 10^b.scale); scale it up to `scale` decimals first.

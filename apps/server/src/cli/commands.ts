@@ -5,11 +5,16 @@ import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/client.js';
 import { AppError } from '../platform/http/errors.js';
 import { createUsersService } from '../modules/users/index.js';
+import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
+import { ratesAdminCommands } from '../modules/rates/admin.js';
+import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.js';
+import { walletAdminCommands } from '../modules/wallet/admin.js';
 
 export type AdminContext = { db: Db; config: Config };
 export type AdminResult = { exitCode: number; output: string };
 
-type Command = {
+/** One operator command; modules export a `Record<string, AdminCommand>` from their `admin.ts`. */
+export type AdminCommand = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
   run(ctx: AdminContext, values: Record<string, string | boolean | undefined>): Promise<string>;
@@ -19,7 +24,7 @@ type Command = {
  * Every `npm run admin -- <command>`; the same code runs in the CLI process (database opened directly)
  * or inside a running server (through the admin socket). Later issues add their commands here.
  */
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, AdminCommand> = {
   'user:create': {
     usage: 'user:create --username U --email E --password P [--role user|moderator|admin]',
     options: {
@@ -29,14 +34,12 @@ const COMMANDS: Record<string, Command> = {
       role: { type: 'string' },
     },
     async run({ db }, values) {
-      const input = registerBodySchema
-        .extend({ role: userRoleSchema.default('user') })
-        .parse({
-          username: values.username,
-          email: values.email,
-          password: values.password,
-          role: values.role,
-        });
+      const input = registerBodySchema.extend({ role: userRoleSchema.default('user') }).parse({
+        username: values.username,
+        email: values.email,
+        password: values.password,
+        role: values.role,
+      });
       const user = await createUsersService(db).create(input);
       return `created user ${user.username} (id ${user.id}, role ${user.role})`;
     },
@@ -54,6 +57,8 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+Object.assign(COMMANDS, catalogueAdminCommands, ratesAdminCommands, ledgerAdminCommands, walletAdminCommands);
+
 const helpText = () =>
   [
     'Usage: npm run admin -- <command> [options]',
@@ -66,6 +71,7 @@ function describeError(error: unknown): string {
   if (error instanceof z.ZodError) {
     return error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n');
   }
+  if (error instanceof LedgerCheckFailed) return error.message;
   if (error instanceof AppError) {
     const details = error.details?.map((d) => `--${d.field}: ${d.message}`).join('\n');
     return details || error.message;

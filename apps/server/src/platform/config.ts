@@ -29,6 +29,18 @@ const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAINTENANCE_MESSAGE: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  RATES_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
+  RATES_HTTP_URL: z.string().url().optional(),
+  RATES_TICK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  WALLET_CONFIRMATIONS: z.string().default(''),
+  WALLET_NETWORK_FEES: z.string().default(''),
+  CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
+  WALLET_BLOCKED_COUNTRIES: z.string().default(''),
+  WALLET_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
+  WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
+  BOND_AMOUNTS: z.string().default(''),
+  BOND_PAYMENT_GROUPS: z.string().default('gift-cards,online-transfers'),
+  BOND_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
 });
 
 export type Config = {
@@ -46,9 +58,41 @@ export type Config = {
   loginThrottle: { maxPerAccount: number; maxPerIp: number; windowMs: number };
   maintenanceMessage: string | null;
   webDistDir: string;
+  /** Market rates: where they come from and how often they move (modules/rates). */
+  rates: { provider: 'simulated' | 'http'; httpUrl: string | undefined; tickSeconds: number };
+  /** Wallet, simulated chain and bonds (modules/wallet; docs/decisions/0007-wallet-and-bonds.md). */
+  wallet: {
+    /** Per-coin overrides of confirmations and network fees (decimal strings); defaults live in the module. */
+    confirmations: Record<string, number>;
+    networkFees: Record<string, string>;
+    blockSeconds: number;
+    blockedCountries: string[];
+    minKycLevel: number;
+    minAccountAgeHours: number;
+    bond: { amounts: Record<string, string>; paymentGroups: string[]; holdDays: number };
+  };
 };
 
 export class ConfigError extends Error {}
+
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Reads `BTC:0.1,ETH:2` into `{ BTC: '0.1', ETH: '2' }`, naming the variable on a malformed pair. */
+function coinMap(value: string, name: string, valuePattern: RegExp): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of list(value)) {
+    const [code, amount] = pair.split(':').map((part) => part.trim());
+    if (!code || !amount || !/^[A-Za-z]{2,10}$/.test(code) || !valuePattern.test(amount)) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: "${pair}" is not CODE:VALUE`);
+    }
+    result[code.toUpperCase()] = amount;
+  }
+  return result;
+}
 
 /** Parses the environment; an invalid value stops the process with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const unknown = [...enabled].filter((name) => !(featureFlags as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new ConfigError(`Unknown feature flag(s) in FEATURES: ${unknown.join(', ')}`);
+  }
+  if (e.RATES_PROVIDER === 'http' && !e.RATES_HTTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  RATES_HTTP_URL: required when RATES_PROVIDER=http');
   }
   const features = Object.fromEntries(featureFlags.map((flag) => [flag, enabled.has(flag)])) as Record<
     FeatureFlag,
@@ -96,5 +143,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maintenanceMessage: e.MAINTENANCE_MESSAGE ?? null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    rates: { provider: e.RATES_PROVIDER, httpUrl: e.RATES_HTTP_URL, tickSeconds: e.RATES_TICK_SECONDS },
+    wallet: {
+      confirmations: Object.fromEntries(
+        Object.entries(coinMap(e.WALLET_CONFIRMATIONS, 'WALLET_CONFIRMATIONS', /^\d{1,3}$/)).map(([k, v]) => [
+          k,
+          Number(v),
+        ]),
+      ),
+      networkFees: coinMap(e.WALLET_NETWORK_FEES, 'WALLET_NETWORK_FEES', /^\d+(\.\d+)?$/),
+      blockSeconds: e.CHAIN_BLOCK_SECONDS,
+      blockedCountries: list(e.WALLET_BLOCKED_COUNTRIES).map((iso) => iso.toUpperCase()),
+      minKycLevel: e.WALLET_MIN_KYC_LEVEL,
+      minAccountAgeHours: e.WITHDRAW_MIN_ACCOUNT_AGE_HOURS,
+      bond: {
+        amounts: coinMap(e.BOND_AMOUNTS, 'BOND_AMOUNTS', /^\d+(\.\d+)?$/),
+        paymentGroups: list(e.BOND_PAYMENT_GROUPS),
+        holdDays: e.BOND_HOLD_DAYS,
+      },
+    },
   };
 }

@@ -5,6 +5,8 @@ import { appliedSeeds } from '../platform/db/schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { users } from '../platform/db/schema.js';
 import { DEMO_LOGINS } from './demo-users.js';
+import { catalogueSeed } from '../modules/catalogue/index.js';
+import { ratesSeed } from '../modules/rates/index.js';
 
 export type Seed = {
   /** Recorded in `applied_seeds`; a seed with a recorded name never runs again. */
@@ -33,7 +35,7 @@ const demoUsers: Seed = {
 };
 
 /** Seeds in the order they run. Later issues append reference data and demo offers here. */
-export const SEEDS: Seed[] = [demoUsers];
+export const SEEDS: Seed[] = [catalogueSeed, ratesSeed, demoUsers];
 
 /** Runs each pending seed once, in a transaction with its `applied_seeds` row. */
 export async function runSeeds(

@@ -41,6 +41,13 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client whose connection the server ends (restart, failover) emits 'error' on the pool;
+    // without a listener that would crash the process. The pool replaces the client on next use.
+    // pool.end() resolves before every socket has closed, so errors after close() are expected noise.
+    let ending = false;
+    pool.on('error', (error) => {
+      if (!ending) console.error(`database: idle connection lost (${error.message})`);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
@@ -49,7 +56,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('SELECT 1');
       },
-      close: () => pool.end(),
+      close: () => {
+        ending = true;
+        return pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });

@@ -1,0 +1,141 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/client.js';
+import { runSeeds } from '../src/seeds/index.js';
+import { catalogueCase } from './cases/catalogue.js';
+import { runLedgerBench } from './cases/ledger.js';
+import {
+  formatTable,
+  meanResult,
+  measure,
+  warmUp,
+  type BenchCase,
+  type BenchOptions,
+  type BenchResult,
+} from './lib.js';
+
+/**
+ * `npm run bench`: builds the real app on a seeded database (PGlite in memory, or PostgreSQL with
+ * BENCH_DATABASE_URL), listens on 127.0.0.1 on a random port, and measures each case's requests against
+ * a trivial route of the same server, with the same connections and duration, in one run.
+ *
+ * BENCH_CASES=catalogue,... picks cases; BENCH_CONNECTIONS (20), BENCH_DURATION (10 s) and BENCH_WARMUP
+ * (2 s) tune the load. Loopback only, bounded durations.
+ */
+const CASES: BenchCase[] = [catalogueCase];
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const options: BenchOptions = {
+    connections: intFromEnv('BENCH_CONNECTIONS', 20),
+    durationSeconds: Math.min(intFromEnv('BENCH_DURATION', 10), 120),
+    warmupSeconds: Math.min(intFromEnv('BENCH_WARMUP', 2), 30),
+  };
+  const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
+  const cases = CASES.filter((c) => !wanted || wanted.includes(c.name));
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-bench-'));
+  const url = process.env.BENCH_DATABASE_URL;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' });
+  await database.migrate();
+  await runSeeds(database.db, config);
+  const app = await buildApp({ config, database, logger: false });
+  // The yardstick: the same server, plugins and hooks, with a handler that does nothing.
+  app.get('/bench/trivial', async () => ({ data: { ok: true } }));
+  // The control: a route's captured answer (same bytes, same encoding) replayed by a handler with no
+  // logic. route / replay is what the route's own code costs; replay / trivial is what its bytes cost.
+  const replays: { body: Buffer; headers: Record<string, string> }[] = [];
+  app.get<{ Params: { n: string } }>('/bench/replay/:n', async (request, reply) => {
+    const replay = replays[Number(request.params.n)];
+    if (!replay) return reply.code(404).send();
+    return reply.headers(replay.headers).send(replay.body);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  try {
+    console.log(
+      `bench: node ${process.version}, ${os.cpus().length} CPUs, database ${database.kind}, ` +
+        `${options.connections} connections, ${options.durationSeconds} s per route (+${options.warmupSeconds} s warm-up)`,
+    );
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    for (const benchCase of cases) {
+      await benchCase.setup?.(app);
+      // Warm every route first, then measure the trivial route before and after the case's routes and
+      // compare with the mean: a machine that slows down during the run slows both sides alike.
+      await warmUp(base, '/bench/trivial', options, browser);
+      for (const request of benchCase.requests) await warmUp(base, request.path, options, request.headers);
+      const before = await measure(base, 'trivial', '/bench/trivial', options, browser);
+      const results: BenchResult[] = [];
+      for (const request of benchCase.requests) {
+        results.push(await measure(base, request.title, request.path, options, request.headers));
+        const captured = await app.inject({
+          method: 'GET',
+          url: request.path,
+          headers: request.headers ?? {},
+        });
+        const headers: Record<string, string> = { 'content-type': String(captured.headers['content-type']) };
+        if (captured.headers['content-encoding']) {
+          headers['content-encoding'] = String(captured.headers['content-encoding']);
+        }
+        replays.push({ body: captured.rawPayload, headers });
+        const replayPath = `/bench/replay/${replays.length - 1}`;
+        await warmUp(base, replayPath, options);
+        results.push(await measure(base, '  same bytes, no logic', replayPath, options));
+      }
+      const after = await measure(base, 'trivial', '/bench/trivial', options, browser);
+      const baseline = meanResult(before, after);
+      console.log(
+        `\n[${benchCase.name}] trivial before ${before.requestsPerSecond.toFixed(0)} req/s, after ${after.requestsPerSecond.toFixed(0)} req/s`,
+      );
+      console.log(formatTable(baseline, results));
+    }
+    if (!wanted || wanted.includes('ledger')) {
+      // Not an HTTP case: ledger.transfer against the same transaction as bare SQL (docs/benchmarks.md).
+      const concurrency = intFromEnv('BENCH_LEDGER_CONCURRENCY', database.kind === 'postgres' ? 8 : 1);
+      const result = await runLedgerBench(database, url, {
+        durationSeconds: options.durationSeconds,
+        concurrency,
+        accounts: 50,
+      });
+      console.log(
+        `\n[ledger] ${database.kind}, ${concurrency} concurrent writers, 50 accounts, ${options.durationSeconds} s each`,
+      );
+      console.log(
+        `  ledger.transfer   ${result.ours.perSecond.toFixed(0)} transfers/s (${result.ours.failed} failed)`,
+      );
+      console.log(
+        `  bare SQL          ${result.bareSql.perSecond.toFixed(0)} transfers/s (${result.bareSql.failed} failed)`,
+      );
+      console.log(`  ratio             ${result.ratio.toFixed(2)} (target >= 0.5)`);
+      console.log(`  ledger:check      ${result.checkOk ? 'OK' : 'FAILED'} (${result.check})`);
+      if (!result.checkOk) process.exitCode = 1;
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

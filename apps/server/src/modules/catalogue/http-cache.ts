@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { brotliCompress, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RESPONSE_CASE_QUERY_PARAM } from '@app/contract';
+
+/**
+ * Cached, pre-serialized JSON answers with an ETag. Reference data changes rarely and every page asks
+ * for it, so each distinct answer is built, validated and serialized once; later requests send the same
+ * string (no per-request serialization) and a browser that already has it gets a bodiless 304.
+ */
+
+export type CachedBody = {
+  body: string;
+  /** The body as UTF-8 bytes, encoded once rather than on every send. */
+  bytes: Buffer;
+  etag: string;
+  /** The body gzipped once, for clients that accept it (every browser); built on first use. */
+  gzipped?: Buffer;
+  /** Brotli at its best quality (about 17 % smaller than gzip on this JSON), built off the event loop. */
+  brotli?: Buffer;
+  /** Requests served from this entry, to compress only hot answers with the slow brotli setting. */
+  hits: number;
+};
+
+/** Below this, compressing costs more than it saves. */
+const GZIP_MIN_BYTES = 1_024;
+
+/** Reference data: a minute in any cache, then a cheap revalidation with If-None-Match. */
+export const REFERENCE_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+/** Rates move every tick: a few seconds only. */
+export const RATES_CACHE_CONTROL = 'public, max-age=5, must-revalidate';
+
+/** Serializes a payload and derives a strong ETag from its bytes. */
+export function toCachedBody(payload: unknown): CachedBody {
+  const body = JSON.stringify(payload);
+  const bytes = Buffer.from(body, 'utf8');
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  return { body, bytes, etag, hits: 0 };
+}
+
+/** True when the request's If-None-Match names this ETag (weak comparison, lists and `*` allowed). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A bounded map of built answers for one data version. `clear()` when the data changes; the bound only
+ * guards against a client walking through thousands of distinct query strings.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedBody>();
+  private brotliBusy = false;
+
+  /**
+   * `brotli`: also keep a brotli copy of hot entries. Worth it for data that stays put for minutes
+   * (reference data), not for answers rebuilt every tick (rates).
+   */
+  constructor(private readonly options: { maxEntries?: number; brotli?: boolean } = {}) {}
+
+  /** The cached answer for `key`, building it on the first request. */
+  get(key: string, build: () => unknown): CachedBody {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    if (this.entries.size >= (this.options.maxEntries ?? 2_000)) this.entries.clear();
+    const entry = toCachedBody(build());
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * The brotli copy when it is ready. Otherwise, once the entry is hot (a third request), starts building
+   * it in libuv's thread pool, one entry at a time so a client walking through many query strings cannot
+   * keep the CPU busy; the caller sends gzip meanwhile.
+   */
+  brotliOf(entry: CachedBody): Buffer | undefined {
+    if (entry.brotli || !this.options.brotli || entry.hits < 3 || this.brotliBusy) return entry.brotli;
+    this.brotliBusy = true;
+    brotliCompress(
+      entry.bytes,
+      {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.bytes.length,
+        },
+      },
+      (error, compressed) => {
+        this.brotliBusy = false;
+        if (!error) entry.brotli = compressed;
+      },
+    );
+    return undefined;
+  }
+}
+
+/**
+ * `?case=snake` for cached bodies. Unlike a blind conversion it only renames camelCase keys, so record
+ * keys that are codes (`US`, `BTC`, `bank-transfers`) survive: `{ metadata: { BTC: ... } }` keeps `BTC`.
+ */
+export function snakeCaseCamelKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeCaseCamelKeys);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+        /^[a-z][a-zA-Z0-9]*$/.test(key) ? key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : key,
+        snakeCaseCamelKeys(inner),
+      ]),
+    );
+  }
+  return value;
+}
+
+const SNAKE_CASE_PARAM = new RegExp(`[?&]${RESPONSE_CASE_QUERY_PARAM}=snake(?:&|$)`);
+
+/**
+ * `?case=snake` changes the body, so it is part of every cache key. Read from the raw URL: a route's
+ * zod query schema strips parameters it does not declare, `case` included.
+ */
+export function responseCaseOf(request: FastifyRequest): 'snake' | 'camel' {
+  return SNAKE_CASE_PARAM.test(request.url) ? 'snake' : 'camel';
+}
+
+type Encoding = 'identity' | 'gzip' | 'br';
+const ENCODINGS: readonly Encoding[] = ['identity', 'gzip', 'br'];
+
+/** Each encoding is its own representation, so it gets its own strong validator (`"<sha1>-gzip"`). */
+function etagOf(entry: CachedBody, encoding: Encoding): string {
+  return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
+}
+
+/**
+ * Answers from the cache: 304 when the client's copy is current, else the stored JSON. Sending a string
+ * skips Fastify's serializer and preSerialization hooks, so the `?case=snake` conversion the envelope
+ * plugin would do is applied here, once, when the entry is built.
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: ResponseCache,
+  key: string,
+  build: () => unknown,
+  cacheControl: string = REFERENCE_CACHE_CONTROL,
+): FastifyReply {
+  const responseCase = responseCaseOf(request);
+  const entry = cache.get(`${responseCase}|${key}`, () => {
+    const payload = build();
+    return responseCase === 'snake' ? snakeCaseCamelKeys(payload) : payload;
+  });
+  entry.hits += 1;
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const compressible = entry.bytes.length >= GZIP_MIN_BYTES;
+  const brotli = compressible && /\bbr\b/.test(accepts) ? cache.brotliOf(entry) : undefined;
+  const encoding: Encoding = brotli ? 'br' : compressible && /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+  reply
+    .header('etag', etagOf(entry, encoding))
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding');
+  // A client holding any encoding of these bytes holds the current data: it need not download it again
+  // just because the encoding we would pick today (brotli, once ready) differs from the one it got.
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ENCODINGS.some((e) => matchesIfNoneMatch(ifNoneMatch, etagOf(entry, e)))) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (encoding === 'br' && brotli) return reply.header('content-encoding', 'br').send(brotli);
+  if (encoding === 'identity') return reply.send(entry.bytes);
+  entry.gzipped ??= gzipSync(entry.bytes);
+  return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+}

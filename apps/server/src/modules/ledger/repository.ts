@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountKind } from './tables.js';
+
+export type AccountIdentity = {
+  userId: number | null;
+  cryptoCode: string;
+  kind: AccountKind;
+  reference: string;
+};
+export type LockedAccount = AccountIdentity & { id: number; balance: bigint };
+
+const identityTuple = (a: AccountIdentity): SQL =>
+  sql`(${a.userId ?? 0}::int, ${a.cryptoCode}::text, ${a.kind}::text, ${a.reference}::text)`;
+
+export const ledgerRepository = {
+  /** Claims the idempotency key; undefined when a transaction with that key already exists. */
+  async insertTransaction(
+    tx: DbOrTx,
+    row: typeof ledgerTransactions.$inferInsert,
+  ): Promise<number | undefined> {
+    const [inserted] = await tx
+      .insert(ledgerTransactions)
+      .values(row)
+      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+      .returning({ id: ledgerTransactions.id });
+    return inserted?.id;
+  },
+
+  async findTransactionByKey(tx: DbOrTx, idempotencyKey: string) {
+    const [row] = await tx
+      .select({ id: ledgerTransactions.id, requestHash: ledgerTransactions.requestHash })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+    return row;
+  },
+
+  /** Creates missing accounts (an account exists from its first movement on). */
+  async ensureAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<void> {
+    await tx
+      .insert(ledgerAccounts)
+      .values(identities.map((a) => ({ ...a, balance: '0' })))
+      .onConflictDoNothing();
+  },
+
+  /**
+   * Locks the accounts a movement touches, always in id order, so two movements over the same accounts
+   * queue instead of deadlocking (the Blnk #238/#244 lesson: lock source and destination alike).
+   */
+  async lockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
+    const rows = await tx
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) IN (${sql.join(identities.map(identityTuple), sql`, `)})`,
+      )
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    return rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      cryptoCode: row.cryptoCode,
+      kind: row.kind,
+      reference: row.reference,
+      balance: BigInt(row.balance),
+    }));
+  },
+
+  /** Applies every balance change of a movement in one statement. */
+  async addToBalances(tx: DbOrTx, deltas: { accountId: number; delta: bigint }[]): Promise<void> {
+    if (deltas.length === 0) return;
+    const values = sql.join(
+      deltas.map((d) => sql`(${d.accountId}::bigint, ${d.delta.toString()}::numeric)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
+      FROM (VALUES ${values}) AS v(id, delta) WHERE a.id = v.id`);
+  },
+
+  async insertEntries(tx: DbOrTx, rows: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
+    await tx.insert(ledgerEntries).values(rows);
+  },
+
+  async accountsOfUser(db: DbOrTx, userId: number, kinds?: AccountKind[]) {
+    return db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), kinds ? inArray(ledgerAccounts.kind, kinds) : undefined));
+  },
+
+  async findAccount(db: DbOrTx, identity: AccountIdentity) {
+    const [row] = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) = ${identityTuple(identity)}`,
+      );
+    return row;
+  },
+
+  /** The id of the last entry on an account (0 when none): a version number for its balance. */
+  async lastEntryId(db: DbOrTx, accountId: number): Promise<number> {
+    const [row] = await db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, accountId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(1);
+    return row?.id ?? 0;
+  },
+
+  /** A user's entries, newest first, keyset-paginated by entry id. */
+  async entriesOfUser(
+    db: DbOrTx,
+    userId: number,
+    options: { cryptoCode?: string; kinds?: string[]; beforeId?: number; limit: number },
+  ) {
+    return db
+      .select({
+        entryId: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        cryptoCode: ledgerEntries.cryptoCode,
+        accountKind: ledgerAccounts.kind,
+        transactionId: ledgerTransactions.id,
+        transactionKind: ledgerTransactions.kind,
+        referenceType: ledgerTransactions.referenceType,
+        referenceId: ledgerTransactions.referenceId,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(
+        and(
+          eq(ledgerAccounts.userId, userId),
+          options.cryptoCode ? eq(ledgerEntries.cryptoCode, options.cryptoCode) : undefined,
+          options.kinds?.length ? inArray(ledgerTransactions.kind, options.kinds) : undefined,
+          options.beforeId ? lt(ledgerEntries.id, options.beforeId) : undefined,
+        ),
+      )
+      .orderBy(desc(ledgerEntries.id))
+      .limit(options.limit);
+  },
+};

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/errors.js';
+import { ledgerRepository, type AccountIdentity } from './repository.js';
+import { isUserAccountKind, type AccountKind } from './tables.js';
+
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_settle',
+  'withdrawal_refund',
+  'internal_transfer',
+  'escrow_lock',
+  'escrow_release',
+  'escrow_refund',
+  'bond_deposit',
+  'bond_retrieve',
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** An account by what it is: whose, which kind, and for escrow which trade. */
+export type AccountRef = { userId: number | null; kind: AccountKind; reference?: string };
+/** One side of a movement: negative debits, positive credits. */
+export type Leg = { account: AccountRef; amount: bigint };
+
+export type TransferRequest = {
+  /** Chosen by the caller and stable across retries (e.g. `trade:<hash>:lock`). */
+  idempotencyKey: string;
+  kind: TransactionKind;
+  cryptoCode: string;
+  reference: { type: string; id: string };
+  legs: Leg[];
+};
+export type TransferResult = { transactionId: number; replayed: boolean };
+
+export type EscrowTrade = {
+  /** The trade's public hash; it names the escrow account and the idempotency keys. */
+  tradeId: string;
+  cryptoCode: string;
+  sellerId: number;
+  buyerId: number;
+  /** What the buyer receives. */
+  amount: bigint;
+  /** The escrow fee locked on top of the amount, paid to the platform on release. */
+  fee: bigint;
+};
+
+const identityOf = (cryptoCode: string, ref: AccountRef): AccountIdentity => ({
+  userId: ref.userId,
+  cryptoCode,
+  kind: ref.kind,
+  reference: ref.reference ?? '',
+});
+const keyOf = (a: AccountIdentity) => `${a.userId ?? 0}|${a.cryptoCode}|${a.kind}|${a.reference}`;
+
+function validate(request: TransferRequest): void {
+  const problem = (message: string) =>
+    new Error(`invalid ledger transfer ${request.idempotencyKey}: ${message}`);
+  if (request.legs.length < 2) throw problem('needs at least two legs');
+  let sum = 0n;
+  for (const leg of request.legs) {
+    if (leg.amount === 0n) throw problem('zero leg');
+    if (isUserAccountKind(leg.account.kind) !== (leg.account.userId !== null)) {
+      throw problem('owner mismatch');
+    }
+    if ((leg.account.kind === 'escrow') !== Boolean(leg.account.reference)) throw problem('escrow reference');
+    sum += leg.amount;
+  }
+  if (sum !== 0n) throw problem(`legs sum to ${sum}, not zero`);
+}
+
+/** The request, normalised, hashed: the same key must always mean the same movement. */
+function requestHash(request: TransferRequest): string {
+  const legs = request.legs
+    .map((leg) => `${keyOf(identityOf(request.cryptoCode, leg.account))}=${leg.amount}`)
+    .sort();
+  const text = [request.kind, request.cryptoCode, request.reference.type, request.reference.id, ...legs].join(
+    '\n',
+  );
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export const insufficientFunds = (message = 'Insufficient balance') =>
+  new AppError(422, 'INSUFFICIENT_FUNDS', message, [
+    { field: 'amount', message, code: 'insufficient_funds' },
+  ]);
+
+/**
+ * The ledger's service API. Every movement is one ledger transaction whose entries sum to zero, claimed
+ * by an idempotency key (unique index), with the touched accounts locked in id order, balances checked
+ * under the lock and updated in the same database transaction. Pass `tx` to make the movement part of
+ * a larger unit of work (a trade's creation locks its escrow in the same transaction).
+ */
+export function createLedger(db: Db) {
+  async function transferIn(tx: DbOrTx, request: TransferRequest): Promise<TransferResult> {
+    validate(request);
+    const hash = requestHash(request);
+    const transactionId = await ledgerRepository.insertTransaction(tx, {
+      kind: request.kind,
+      cryptoCode: request.cryptoCode,
+      referenceType: request.reference.type,
+      referenceId: request.reference.id,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: hash,
+    });
+    if (transactionId === undefined) {
+      // The key was used before (or by a concurrent request that committed first).
+      const existing = await ledgerRepository.findTransactionByKey(tx, request.idempotencyKey);
+      if (!existing) throw new Error(`ledger key ${request.idempotencyKey} vanished`);
+      if (existing.requestHash !== hash) {
+        throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This operation was already done differently.');
+      }
+      return { transactionId: existing.id, replayed: true };
+    }
+
+    const identities = [
+      ...new Map(
+        request.legs.map((leg) => {
+          const identity = identityOf(request.cryptoCode, leg.account);
+          return [keyOf(identity), identity];
+        }),
+      ).values(),
+    ];
+    // Accounts exist from their first movement on; creating them first is only needed the first time.
+    let locked = await ledgerRepository.lockAccounts(tx, identities);
+    if (locked.length < identities.length) {
+      await ledgerRepository.ensureAccounts(tx, identities);
+      locked = await ledgerRepository.lockAccounts(tx, identities);
+    }
+    const byKey = new Map(locked.map((account) => [keyOf(account), account]));
+
+    const deltas = new Map<number, bigint>();
+    for (const leg of request.legs) {
+      const account = byKey.get(keyOf(identityOf(request.cryptoCode, leg.account)));
+      if (!account) throw new Error('ledger account missing after ensure');
+      deltas.set(account.id, (deltas.get(account.id) ?? 0n) + leg.amount);
+    }
+    // Checked under the row lock, so no concurrent movement can slip between check and write; the
+    // CHECK constraint on the table is the last line of defence.
+    for (const account of locked) {
+      const delta = deltas.get(account.id) ?? 0n;
+      if (account.kind !== 'world' && account.balance + delta < 0n) {
+        throw account.kind === 'escrow'
+          ? new AppError(409, 'ESCROW_ALREADY_SETTLED', 'The escrow of this trade is already settled.')
+          : insufficientFunds();
+      }
+    }
+    await ledgerRepository.addToBalances(
+      tx,
+      [...deltas].filter(([, delta]) => delta !== 0n).map(([accountId, delta]) => ({ accountId, delta })),
+    );
+    await ledgerRepository.insertEntries(
+      tx,
+      request.legs.map((leg) => ({
+        transactionId,
+        accountId: byKey.get(keyOf(identityOf(request.cryptoCode, leg.account)))!.id,
+        cryptoCode: request.cryptoCode,
+        amount: leg.amount.toString(),
+      })),
+    );
+    return { transactionId, replayed: false };
+  }
+
+  const run = <T>(tx: Tx | undefined, work: (t: DbOrTx) => Promise<T>): Promise<T> =>
+    tx ? work(tx) : db.transaction((t) => work(t));
+
+  return {
+    /** One balanced movement, exactly once per idempotency key. */
+    transfer: (request: TransferRequest, tx?: Tx) => run(tx, (t) => transferIn(t, request)),
+
+    /** Seller's available -> the trade's escrow (amount + fee). Called in the trade's creating transaction. */
+    lockEscrow: (trade: EscrowTrade, tx?: Tx) =>
+      run(tx, (t) =>
+        transferIn(t, {
+          idempotencyKey: `trade:${trade.tradeId}:lock`,
+          kind: 'escrow_lock',
+          cryptoCode: trade.cryptoCode,
+          reference: { type: 'trade', id: trade.tradeId },
+          legs: [
+            { account: { userId: trade.sellerId, kind: 'available' }, amount: -(trade.amount + trade.fee) },
+            {
+              account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
+              amount: trade.amount + trade.fee,
+            },
+          ],
+        }),
+      ),
+
+    /**
+     * Escrow -> buyer (amount) and platform fees (fee). Release and refund share one key, so an escrow
+     * settles at most once: whichever commits first wins, the other gets 409.
+     */
+    releaseEscrow: (trade: EscrowTrade, tx?: Tx) =>
+      run(tx, (t) =>
+        transferIn(t, {
+          idempotencyKey: `trade:${trade.tradeId}:settle`,
+          kind: 'escrow_release',
+          cryptoCode: trade.cryptoCode,
+          reference: { type: 'trade', id: trade.tradeId },
+          legs: [
+            {
+              account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
+              amount: -(trade.amount + trade.fee),
+            },
+            { account: { userId: trade.buyerId, kind: 'available' }, amount: trade.amount },
+            ...(trade.fee > 0n
+              ? [{ account: { userId: null, kind: 'fees' as const }, amount: trade.fee }]
+              : []),
+          ],
+        }),
+      ),
+
+    /** Escrow -> back to the seller, all of it (cancel, expiry, a dispute won by the seller). */
+    refundEscrow: (trade: EscrowTrade, tx?: Tx) =>
+      run(tx, (t) =>
+        transferIn(t, {
+          idempotencyKey: `trade:${trade.tradeId}:settle`,
+          kind: 'escrow_refund',
+          cryptoCode: trade.cryptoCode,
+          reference: { type: 'trade', id: trade.tradeId },
+          legs: [
+            {
+              account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
+              amount: -(trade.amount + trade.fee),
+            },
+            { account: { userId: trade.sellerId, kind: 'available' }, amount: trade.amount + trade.fee },
+          ],
+        }),
+      ),
+
+    /**
+     * An account's balance and version (its last entry id). Callers that move "whatever is missing"
+     * derive their idempotency key from the version, so two concurrent requests that saw the same state
+     * make one movement.
+     */
+    async accountState(cryptoCode: string, ref: AccountRef, dbOrTx: DbOrTx = db) {
+      const account = await ledgerRepository.findAccount(dbOrTx, identityOf(cryptoCode, ref));
+      if (!account) return { balance: 0n, version: 0 };
+      return {
+        balance: BigInt(account.balance),
+        version: await ledgerRepository.lastEntryId(dbOrTx, account.id),
+      };
+    },
+
+    /** A user's ledger entries, newest first (the wallet history), keyset-paginated by entry id. */
+    entriesOf: (
+      userId: number,
+      options: { cryptoCode?: string; kinds?: string[]; beforeId?: number; limit: number },
+      dbOrTx: DbOrTx = db,
+    ) => ledgerRepository.entriesOfUser(dbOrTx, userId, options),
+
+    /** Balances of one user's accounts per coin and kind (escrow summed over trades). */
+    async balancesOf(userId: number, dbOrTx: DbOrTx = db) {
+      const rows = await ledgerRepository.accountsOfUser(dbOrTx, userId);
+      const result = new Map<string, { available: bigint; escrow: bigint; bond: bigint }>();
+      for (const row of rows) {
+        const entry = result.get(row.cryptoCode) ?? { available: 0n, escrow: 0n, bond: 0n };
+        if (row.kind === 'available' || row.kind === 'escrow' || row.kind === 'bond') {
+          entry[row.kind] += BigInt(row.balance);
+        }
+        result.set(row.cryptoCode, entry);
+      }
+      return result;
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

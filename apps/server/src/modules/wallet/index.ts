@@ -1,0 +1,6 @@
+export { createWalletService, DEFAULT_BOND_AMOUNTS, DEFAULT_NETWORK_FEES } from './service.js';
+export type { WalletService, WalletHooks } from './service.js';
+export { walletRoutes } from './routes.js';
+export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chain/adapter.js';
+export { isValidAddress } from './chain/addresses.js';
+export { startChainMiner } from './chain/miner.js';

@@ -1,0 +1,236 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bondBodySchema,
+  bondStatusSchema,
+  chainDepositSchema,
+  cryptoCodeSchema,
+  dataEnvelope,
+  depositAddressSchema,
+  formatBaseUnits,
+  retrieveBondBodySchema,
+  walletBalanceSchema,
+  walletTransactionPageSchema,
+  walletTransactionsQuerySchema,
+  withdrawalSchema,
+  withdrawBodySchema,
+  withdrawConditionsSchema,
+  type Withdrawal,
+} from '@app/contract';
+import { requireUser } from '../../platform/auth/session.js';
+import type { WalletService, WithdrawalRow } from './service.js';
+
+const coinQuery = z.object({ crypto_currency_code: cryptoCodeSchema });
+
+async function presentWithdrawal(
+  wallet: WalletService,
+  row: WithdrawalRow,
+  recipientUsername: string | null = null,
+): Promise<Withdrawal> {
+  const decimals = await wallet.decimalsOf(row.cryptoCode);
+  return {
+    id: row.publicId,
+    cryptoCurrencyCode: row.cryptoCode,
+    kind: row.kind,
+    address: row.address,
+    recipientUsername,
+    amount: formatBaseUnits(BigInt(row.amount), decimals),
+    networkFee: formatBaseUnits(BigInt(row.networkFee), decimals),
+    status: row.status,
+    txid: row.txid,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The wallet page's calls. Everything here is the logged-in user's own wallet, nobody else's. */
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+  app.get(
+    '/rest/v2/wallet/balances',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Balances per coin, with pending deposits and the fiat value',
+        response: { 200: dataEnvelope(z.array(walletBalanceSchema)) },
+      },
+    },
+    async (request) => ({ data: await wallet.balances(requireUser(request).id) }),
+  );
+
+  app.get(
+    '/rest/v2/wallet/deposit-address',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'The deposit address for a coin (created on first request)',
+        querystring: coinQuery,
+        response: { 200: dataEnvelope(depositAddressSchema) },
+      },
+    },
+    async (request) => ({
+      data: await wallet.depositAddress(requireUser(request).id, request.query.crypto_currency_code),
+    }),
+  );
+
+  app.get(
+    '/rest/v2/wallet/transactions',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Wallet history (ledger entries), newest first',
+        querystring: walletTransactionsQuerySchema,
+        response: { 200: dataEnvelope(walletTransactionPageSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const q = request.query;
+      const rows = await wallet.history(id, {
+        cryptoCode: q.crypto_currency_code,
+        kind: q.kind,
+        cursor: q.cursor,
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const items = [];
+      for (const row of page) {
+        items.push({
+          id: row.entryId,
+          kind: row.transactionKind as z.infer<typeof walletTransactionPageSchema>['items'][number]['kind'],
+          cryptoCurrencyCode: row.cryptoCode,
+          amount: formatBaseUnits(BigInt(row.amount), await wallet.decimalsOf(row.cryptoCode)),
+          account: row.accountKind as 'available' | 'escrow' | 'bond',
+          reference: { type: row.referenceType, id: row.referenceId },
+          createdAt: row.createdAt.toISOString(),
+        });
+      }
+      return { data: { items, nextCursor: rows.length > q.limit ? (page.at(-1)?.entryId ?? null) : null } };
+    },
+  );
+
+  app.get(
+    '/rest/v2/wallet/deposits',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Incoming chain transactions, pending and confirmed',
+        response: { 200: dataEnvelope(z.array(chainDepositSchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await wallet.deposits(requireUser(request).id);
+      const data = [];
+      for (const row of rows) {
+        data.push({
+          id: row.id,
+          cryptoCurrencyCode: row.cryptoCode,
+          txid: row.txid,
+          amount: formatBaseUnits(BigInt(row.amount), await wallet.decimalsOf(row.cryptoCode)),
+          confirmations: row.confirmations,
+          requiredConfirmations: row.requiredConfirmations,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          confirmedAt: row.confirmedAt?.toISOString() ?? null,
+        });
+      }
+      return { data };
+    },
+  );
+
+  app.get(
+    '/rest/v2/wallet/withdraw-conditions',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Whether and how much the user can send out now, with the network fee',
+        querystring: coinQuery,
+        response: { 200: dataEnvelope(withdrawConditionsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await wallet.withdrawConditions(requireUser(request).id, request.query.crypto_currency_code),
+    }),
+  );
+
+  app.post(
+    '/rest/v2/wallet/withdraw',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Send crypto to an address or to another user (Idempotency-Key header honoured)',
+        body: withdrawBodySchema,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        response: { 201: dataEnvelope(withdrawalSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      const row = await wallet.withdraw(id, request.body, request.headers['idempotency-key']);
+      return reply
+        .code(201)
+        .send({ data: await presentWithdrawal(wallet, row, request.body.username ?? null) });
+    },
+  );
+
+  app.get(
+    '/rest/v2/wallet/withdrawals',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'The user’s withdrawals, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: dataEnvelope(z.array(withdrawalSchema)) },
+      },
+    },
+    async (request) => {
+      const rows = await wallet.withdrawals(requireUser(request).id, { limit: request.query.limit });
+      const data = [];
+      for (const row of rows) {
+        data.push(await presentWithdrawal(wallet, row.withdrawal, row.recipientUsername));
+      }
+      return { data };
+    },
+  );
+
+  app.get(
+    '/rest/v2/wallet/bond',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Security deposit per coin: required, deposited, missing',
+        response: { 200: dataEnvelope(bondStatusSchema) },
+      },
+    },
+    async (request) => ({ data: await wallet.bondStatus(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/wallet/deposit-bond',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Move the missing security deposit from available to bond',
+        body: bondBodySchema,
+        response: { 200: dataEnvelope(bondStatusSchema) },
+      },
+    },
+    async (request) => ({
+      data: await wallet.depositBond(requireUser(request).id, request.body.crypto_currency_code),
+    }),
+  );
+
+  app.post(
+    '/wallet/retrieve-bond',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Return the security deposit to available (all coins, or one)',
+        body: retrieveBondBodySchema.optional(),
+        response: { 200: dataEnvelope(bondStatusSchema) },
+      },
+    },
+    async (request) => ({
+      data: await wallet.retrieveBond(requireUser(request).id, request.body?.crypto_currency_code),
+    }),
+  );
+};

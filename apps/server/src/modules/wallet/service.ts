@@ -1,0 +1,563 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { formatBaseUnits, parseAmount, type WithdrawBody } from '@app/contract';
+import type { Config } from '../../platform/config.js';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
+import { assertAllowed, isAllowed } from '../../platform/auth/account-policy.js';
+import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import type { Ledger } from '../ledger/index.js';
+import { fiatPerUnit, type RatesService } from '../rates/index.js';
+import { usersRepository } from '../users/repository.js';
+import type { ChainAdapter } from './chain/adapter.js';
+import { walletRepository, type ChainDepositRow, type WithdrawalRow } from './repository.js';
+import { simulatedChainState } from './tables.js';
+
+/** Network fees a withdrawal costs when WALLET_NETWORK_FEES does not say otherwise. */
+export const DEFAULT_NETWORK_FEES: Record<string, string> = {
+  BTC: '0.00005',
+  LTC: '0.0005',
+  ETH: '0.0008',
+  USDT: '2',
+  USDC: '2',
+  XMR: '0.0002',
+};
+/** The security deposit per coin when BOND_AMOUNTS does not say otherwise. */
+export const DEFAULT_BOND_AMOUNTS: Record<string, string> = {
+  BTC: '0.002',
+  LTC: '1.5',
+  ETH: '0.05',
+  USDT: '150',
+  USDC: '150',
+  XMR: '0.5',
+};
+
+export type WalletHooks = {
+  /** Whether the user has running trades (the trades module provides it). */
+  hasActiveTrades(userId: number): Promise<boolean>;
+  /** Whether the user has active offers that need the bond in this coin (the offers module provides it). */
+  hasActiveBondOffers(userId: number, cryptoCode: string): Promise<boolean>;
+};
+const NO_HOOKS: WalletHooks = { hasActiveTrades: async () => false, hasActiveBondOffers: async () => false };
+
+export type WalletServiceOptions = {
+  db: Db;
+  ledger: Ledger;
+  catalogue: CatalogueService;
+  rates: RatesService;
+  chain: ChainAdapter;
+  config: Pick<Config, 'wallet'>;
+  hooks?: Partial<WalletHooks>;
+  now?: () => Date;
+};
+
+const publicId = () => randomBytes(12).toString('base64url');
+
+/**
+ * The wallet: balances and history read from the ledger, deposits and withdrawals through the chain
+ * adapter, bonds between `available` and `bond`. Every movement of money goes through the ledger with
+ * a key derived from the business event (the deposit's txid, the withdrawal's id, the bond's version).
+ */
+export function createWalletService(options: WalletServiceOptions) {
+  const { db, ledger, catalogue, rates, chain, config } = options;
+  const hooks: WalletHooks = { ...NO_HOOKS, ...options.hooks };
+  const now = options.now ?? (() => new Date());
+
+  /** The coin, or a 422 on `field`: unknown, not supported by the chain, or blocked. */
+  async function coin(code: string, field = 'crypto_currency_code') {
+    const data = await catalogue.data();
+    const crypto = data.cryptoByCode.get(code.toUpperCase());
+    if (!crypto || !chain.supports(crypto.code)) {
+      throw fieldError(field, 'Unknown crypto currency', 'unknown_crypto_currency');
+    }
+    return crypto;
+  }
+
+  function units(amount: string, decimals: number, field: string): bigint {
+    const parsed = parseAmount(amount, decimals);
+    if (!parsed.ok) throw fieldError(field, parsed.message, parsed.code);
+    return parsed.units;
+  }
+
+  /** A configured amount (fee, bond): zero is allowed, more decimals than the coin has is not. */
+  function configuredUnits(value: string, decimals: number, name: string): bigint {
+    if (/^0+(\.0+)?$/.test(value)) return 0n;
+    const parsed = parseAmount(value, decimals);
+    if (!parsed.ok) throw new Error(`configured ${name} "${value}": ${parsed.message}`);
+    return parsed.units;
+  }
+  const networkFee = (code: string, decimals: number) =>
+    configuredUnits(
+      config.wallet.networkFees[code] ?? DEFAULT_NETWORK_FEES[code] ?? '0',
+      decimals,
+      `network fee of ${code}`,
+    );
+  const bondAmount = (code: string, decimals: number) =>
+    configuredUnits(
+      config.wallet.bond.amounts[code] ?? DEFAULT_BOND_AMOUNTS[code] ?? '0',
+      decimals,
+      `bond of ${code}`,
+    );
+
+  async function available(userId: number, code: string, dbOrTx: DbOrTx = db) {
+    return (await ledger.accountState(code, { userId, kind: 'available' }, dbOrTx)).balance;
+  }
+
+  /** Credits a deposit once: the deposit row is locked and the ledger key is the txid. */
+  async function confirmDeposit(tx: Tx, deposit: ChainDepositRow, confirmations: number) {
+    const { transactionId } = await ledger.transfer(
+      {
+        idempotencyKey: `deposit:${deposit.cryptoCode}:${deposit.txid}`,
+        kind: 'deposit',
+        cryptoCode: deposit.cryptoCode,
+        reference: { type: 'deposit', id: deposit.txid },
+        legs: [
+          { account: { userId: null, kind: 'world' }, amount: -BigInt(deposit.amount) },
+          { account: { userId: deposit.userId, kind: 'available' }, amount: BigInt(deposit.amount) },
+        ],
+      },
+      tx,
+    );
+    await walletRepository.updateDeposit(tx, deposit.id, {
+      status: 'confirmed',
+      confirmations,
+      confirmedAt: now(),
+      ledgerTransactionId: transactionId,
+    });
+  }
+
+  async function withdrawalConditions(userId: number, code: string) {
+    const crypto = await coin(code);
+    const user = await usersRepository.findById(db, userId);
+    if (!user) throw notFound('User not found');
+    const fee = networkFee(crypto.code, crypto.decimals);
+    const balance = await available(userId, crypto.code);
+    const ageHours = (now().getTime() - user.createdAt.getTime()) / 3_600_000;
+    const waitHours = Math.ceil(config.wallet.minAccountAgeHours - ageHours);
+    const blockReason =
+      user.countryIso && config.wallet.blockedCountries.includes(user.countryIso.toUpperCase())
+        ? ('BLOCKED_IN_LOCATION' as const)
+        : config.wallet.minKycLevel > 0
+          ? ('ID_REQUIRED' as const)
+          : null;
+    const bond = await ledger.accountState(crypto.code, { userId, kind: 'bond' });
+    return {
+      crypto,
+      user,
+      fee,
+      balance,
+      conditions: {
+        cryptoCurrencyCode: crypto.code,
+        withdraw_enabled: isAllowed(user.accountState, 'withdraw') && !crypto.isBlocked,
+        no_security_deposit: bond.balance === 0n,
+        have_active_trades: await hooks.hasActiveTrades(userId),
+        need_to_wait_time_title: waitHours > 0 ? `Withdrawals open ${waitHours} h after registration` : null,
+        blockReason,
+        networkFee: formatBaseUnits(fee, crypto.decimals),
+        maxAmount: formatBaseUnits(balance > fee ? balance - fee : 0n, crypto.decimals),
+        decimals: crypto.decimals,
+        network: chain.network(crypto.code),
+      },
+    };
+  }
+
+  return {
+    /** Balances in every coin the chain supports, valued in the user's own fiat currency. */
+    async balances(userId: number) {
+      const user = await usersRepository.findById(db, userId);
+      const fiatCode = user?.currencyCode ?? 'USD';
+      const data = await catalogue.data();
+      const view = await rates.view();
+      const fiat = data.currencyByCode.get(fiatCode) ?? data.currencyByCode.get('USD');
+      const ledgerBalances = await ledger.balancesOf(userId);
+      const incoming = new Map(
+        (await walletRepository.pendingDepositTotals(db, userId)).map((row) => [
+          row.cryptoCode,
+          BigInt(row.total),
+        ]),
+      );
+      return data.cryptos
+        .filter((crypto) => chain.supports(crypto.code))
+        .map((crypto) => {
+          const b = ledgerBalances.get(crypto.code) ?? { available: 0n, escrow: 0n, bond: 0n };
+          return {
+            cryptoCurrencyCode: crypto.code,
+            balance: formatBaseUnits(b.available, crypto.decimals),
+            incomingAmount: formatBaseUnits(incoming.get(crypto.code) ?? 0n, crypto.decimals),
+            escrowAmount: formatBaseUnits(b.escrow, crypto.decimals),
+            bondAmount: formatBaseUnits(b.bond, crypto.decimals),
+            fiatRate: fiat ? (fiatPerUnit(view, crypto.code, fiat.code) ?? null) : null,
+            fiatCurrencyCode: fiat?.code ?? 'USD',
+            fiatPrecision: fiat?.precision ?? 2,
+            decimals: crypto.decimals,
+          };
+        });
+    },
+
+    /** The user's deposit address for a coin, created on first request. */
+    async depositAddress(userId: number, code: string) {
+      const crypto = await coin(code);
+      const existing = await walletRepository.findDepositAddress(db, userId, crypto.code);
+      const row =
+        existing ??
+        (await walletRepository.claimDepositAddress(
+          db,
+          userId,
+          crypto.code,
+          chain.newDepositAddress(crypto.code),
+        ));
+      if (!row) throw new Error('deposit address vanished');
+      return {
+        cryptoCurrencyCode: crypto.code,
+        address: row.address,
+        network: chain.network(crypto.code),
+        requiredConfirmations: chain.requiredConfirmations(crypto.code),
+      };
+    },
+
+    /**
+     * An incoming chain transaction to a user's deposit address (the simulated chain's faucet, driven
+     * by `npm run admin -- wallet:deposit`). Credited now unless `pending`; then blocks confirm it.
+     */
+    async receiveDeposit(input: {
+      username: string;
+      code: string;
+      amount: string;
+      pending: boolean;
+      txid?: string;
+    }) {
+      const user = await usersRepository.findByUsername(db, input.username);
+      if (!user) throw fieldError('user', `No user "${input.username}"`, 'unknown_user');
+      const crypto = await coin(input.code, 'crypto');
+      const amount = units(input.amount, crypto.decimals, 'amount');
+      const { address } = await this.depositAddress(user.id, crypto.code);
+      const required = chain.requiredConfirmations(crypto.code);
+      return db.transaction(async (tx) => {
+        const deposit = await walletRepository.insertDeposit(tx, {
+          userId: user.id,
+          cryptoCode: crypto.code,
+          address,
+          txid: input.txid ?? chain.newTxid(crypto.code),
+          amount: amount.toString(),
+          requiredConfirmations: required,
+        });
+        if (!input.pending) await confirmDeposit(tx, deposit, required);
+        return { ...deposit, status: input.pending ? 'pending' : 'confirmed', decimals: crypto.decimals };
+      });
+    },
+
+    /**
+     * One block of the simulated chain: pending deposits gain a confirmation (credited on reaching the
+     * requirement), new withdrawals are broadcast, broadcast ones complete. `force` skips the interval.
+     */
+    async mineBlock(
+      options: { force?: boolean } = {},
+    ): Promise<{ mined: boolean; confirmed: number; completed: number }> {
+      const due = new Date(now().getTime() - config.wallet.blockSeconds * 1000);
+      await db
+        .insert(simulatedChainState)
+        .values({ id: 1, height: 0, minedAt: new Date(0) })
+        .onConflictDoNothing();
+      const claimed = await db
+        .update(simulatedChainState)
+        .set({ height: sql`${simulatedChainState.height} + 1`, minedAt: now() })
+        .where(
+          and(
+            eq(simulatedChainState.id, 1),
+            options.force ? undefined : lt(simulatedChainState.minedAt, due),
+          ),
+        )
+        .returning({ height: simulatedChainState.height });
+      if (claimed.length === 0) return { mined: false, confirmed: 0, completed: 0 };
+
+      let confirmed = 0;
+      await db.transaction(async (tx) => {
+        for (const deposit of await walletRepository.lockPendingDeposits(tx)) {
+          const confirmations = deposit.confirmations + 1;
+          if (confirmations >= deposit.requiredConfirmations) {
+            await confirmDeposit(tx, deposit, confirmations);
+            confirmed += 1;
+          } else {
+            await walletRepository.updateDeposit(tx, deposit.id, { confirmations });
+          }
+        }
+      });
+
+      // Completing first, then broadcasting, makes a withdrawal take two blocks: visible as pending.
+      let completed = 0;
+      await db.transaction(async (tx) => {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, false)) {
+          const total = BigInt(withdrawal.amount) + BigInt(withdrawal.networkFee);
+          await ledger.transfer(
+            {
+              idempotencyKey: `withdrawal:${withdrawal.publicId}:settle`,
+              kind: 'withdrawal_settle',
+              cryptoCode: withdrawal.cryptoCode,
+              reference: { type: 'withdrawal', id: withdrawal.publicId },
+              legs: [
+                { account: { userId: null, kind: 'outgoing' }, amount: -total },
+                { account: { userId: null, kind: 'world' }, amount: total },
+              ],
+            },
+            tx,
+          );
+          await walletRepository.updateWithdrawal(tx, withdrawal.id, {
+            status: 'completed',
+            completedAt: now(),
+          });
+          completed += 1;
+        }
+      });
+      await db.transaction(async (tx) => {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, true)) {
+          const { txid } = await chain.broadcast({
+            coin: withdrawal.cryptoCode,
+            address: withdrawal.address ?? '',
+            amount: BigInt(withdrawal.amount),
+          });
+          await walletRepository.updateWithdrawal(tx, withdrawal.id, { txid });
+        }
+      });
+      return { mined: true, confirmed, completed };
+    },
+
+    async withdrawConditions(userId: number, code: string) {
+      return (await withdrawalConditions(userId, code)).conditions;
+    },
+
+    /**
+     * Sends crypto out: to an external address (pending until the chain takes it, network fee on top)
+     * or to another user (instant, no fee). With a client key, a retried request returns the first
+     * withdrawal instead of sending twice.
+     */
+    async withdraw(userId: number, body: WithdrawBody, clientKey?: string) {
+      if (clientKey) {
+        const previous = await walletRepository.findWithdrawalByClientKey(db, userId, clientKey);
+        if (previous) return previous;
+      }
+      const { crypto, user, fee, conditions } = await withdrawalConditions(userId, body.crypto_currency_code);
+      assertAllowed(user.accountState, 'withdraw');
+      if (!conditions.withdraw_enabled) {
+        throw new AppError(403, 'WITHDRAW_DISABLED', `Withdrawals of ${crypto.code} are disabled.`);
+      }
+      if (conditions.blockReason === 'BLOCKED_IN_LOCATION') {
+        throw new AppError(403, 'BLOCKED_IN_LOCATION', 'The wallet is not available in your location.');
+      }
+      if (conditions.blockReason === 'ID_REQUIRED') {
+        throw new AppError(403, 'ID_REQUIRED', 'Verify your identity to send crypto out of your wallet.');
+      }
+      if (conditions.need_to_wait_time_title) {
+        throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
+      }
+      if (conditions.have_active_trades) {
+        throw new AppError(409, 'HAVE_ACTIVE_TRADES', 'Finish your active trades before sending crypto out.');
+      }
+      const amount = units(body.amount, crypto.decimals, 'amount');
+
+      let recipientUserId: number | null = null;
+      if (body.username) {
+        const recipient = await usersRepository.findByUsername(db, body.username);
+        if (!recipient) throw fieldError('username', 'No user with this username', 'unknown_user');
+        if (recipient.id === userId) {
+          throw fieldError('username', 'You cannot send to yourself', 'self_transfer');
+        }
+        recipientUserId = recipient.id;
+      } else if (!chain.isValidAddress(crypto.code, body.address ?? '')) {
+        throw fieldError('address', `Not a valid ${chain.network(crypto.code)} address`, 'invalid_address');
+      }
+      const internal = recipientUserId !== null;
+      const charged = internal ? amount : amount + fee;
+      if (charged > (await available(userId, crypto.code))) {
+        throw validationError([
+          {
+            field: 'amount',
+            message: internal
+              ? 'More than your available balance'
+              : 'The amount plus the network fee is more than your balance',
+            code: 'insufficient_funds',
+          },
+        ]);
+      }
+
+      const id = publicId();
+      const row = await db.transaction(async (tx) => {
+        const inserted = await walletRepository.insertWithdrawal(tx, {
+          publicId: id,
+          userId,
+          cryptoCode: crypto.code,
+          kind: internal ? 'internal' : 'external',
+          address: internal ? null : (body.address ?? null),
+          recipientUserId,
+          amount: amount.toString(),
+          networkFee: internal ? '0' : fee.toString(),
+          status: internal ? 'completed' : 'pending',
+          completedAt: internal ? now() : null,
+          clientKey: clientKey ?? null,
+        });
+        if (!inserted) return undefined; // the same client key committed concurrently
+        const legs = internal
+          ? [
+              { account: { userId, kind: 'available' as const }, amount: -amount },
+              { account: { userId: recipientUserId, kind: 'available' as const }, amount },
+            ]
+          : [
+              { account: { userId, kind: 'available' as const }, amount: -charged },
+              { account: { userId: null, kind: 'outgoing' as const }, amount: charged },
+            ];
+        // IRREVERSIBLE once committed: the balance check runs under the account lock inside transfer.
+        await ledger.transfer(
+          {
+            idempotencyKey: `withdrawal:${id}`,
+            kind: internal ? 'internal_transfer' : 'withdrawal',
+            cryptoCode: crypto.code,
+            reference: { type: 'withdrawal', id },
+            legs,
+          },
+          tx,
+        );
+        return inserted;
+      });
+      if (row) return row;
+      const raced = clientKey
+        ? await walletRepository.findWithdrawalByClientKey(db, userId, clientKey)
+        : undefined;
+      if (!raced) throw new Error('withdrawal insert lost without a client key');
+      return raced;
+    },
+
+    async withdrawals(userId: number, options: { beforeId?: number; limit: number }) {
+      return walletRepository.withdrawalsOfUser(db, userId, options);
+    },
+
+    async deposits(userId: number, limit = 50) {
+      return walletRepository.depositsOfUser(db, userId, limit);
+    },
+
+    async history(
+      userId: number,
+      options: { cryptoCode?: string; kind?: string; cursor?: number; limit: number },
+    ) {
+      return ledger.entriesOf(userId, {
+        cryptoCode: options.cryptoCode,
+        kinds: options.kind ? [options.kind] : undefined,
+        beforeId: options.cursor,
+        limit: options.limit,
+      });
+    },
+
+    /** Required, deposited and missing bond per coin: what the my-offers page's depositData shows. */
+    async bondStatus(userId: number) {
+      const data = await catalogue.data();
+      const holds = new Map(
+        (await walletRepository.bondHoldsOf(db, userId, now())).map((h) => [h.cryptoCode, h.heldUntil]),
+      );
+      const balances = await ledger.balancesOf(userId);
+      const coins = [];
+      for (const crypto of data.cryptos.filter((c) => chain.supports(c.code))) {
+        const required = bondAmount(crypto.code, crypto.decimals);
+        const b = balances.get(crypto.code) ?? { available: 0n, escrow: 0n, bond: 0n };
+        const missing = required > b.bond ? required - b.bond : 0n;
+        const heldUntil = holds.get(crypto.code) ?? null;
+        coins.push({
+          currencyCode: crypto.code,
+          requiredAmount: formatBaseUnits(required, crypto.decimals),
+          depositedAmount: formatBaseUnits(b.bond, crypto.decimals),
+          missingAmount: formatBaseUnits(missing, crypto.decimals),
+          canDeposit: missing > 0n && b.available >= missing,
+          canRetrieve: b.bond > 0n && !heldUntil && !(await hooks.hasActiveBondOffers(userId, crypto.code)),
+          heldUntil: heldUntil?.toISOString() ?? null,
+        });
+      }
+      return {
+        paymentGroups: config.wallet.bond.paymentGroups,
+        holdDays: config.wallet.bond.holdDays,
+        coins,
+      };
+    },
+
+    /** Moves what is missing of the bond from available to bond. */
+    async depositBond(userId: number, code: string) {
+      const crypto = await coin(code);
+      const user = await usersRepository.findById(db, userId);
+      if (user) assertAllowed(user.accountState, 'deposit');
+      const required = bondAmount(crypto.code, crypto.decimals);
+      const bond = await ledger.accountState(crypto.code, { userId, kind: 'bond' });
+      const missing = required - bond.balance;
+      if (missing <= 0n) {
+        throw new AppError(409, 'BOND_ALREADY_DEPOSITED', 'Your security deposit is already complete.');
+      }
+      // The key carries the bond's version: two concurrent requests that saw the same bond move once.
+      await ledger.transfer({
+        idempotencyKey: `bond:${userId}:${crypto.code}:deposit:after:${bond.version}`,
+        kind: 'bond_deposit',
+        cryptoCode: crypto.code,
+        reference: { type: 'bond', id: `${userId}:${crypto.code}` },
+        legs: [
+          { account: { userId, kind: 'available' }, amount: -missing },
+          { account: { userId, kind: 'bond' }, amount: missing },
+        ],
+      });
+      return this.bondStatus(userId);
+    },
+
+    /** Returns the whole bond to available, unless a hold or an active offer needs it. */
+    async retrieveBond(userId: number, code?: string) {
+      const data = await catalogue.data();
+      const codes = code
+        ? [(await coin(code)).code]
+        : data.cryptos.filter((c) => chain.supports(c.code)).map((c) => c.code);
+      const holds = new Map(
+        (await walletRepository.bondHoldsOf(db, userId, now())).map((h) => [h.cryptoCode, h.heldUntil]),
+      );
+      let moved = 0;
+      for (const cryptoCode of codes) {
+        const bond = await ledger.accountState(cryptoCode, { userId, kind: 'bond' });
+        if (bond.balance === 0n) continue;
+        const heldUntil = holds.get(cryptoCode);
+        if (heldUntil) {
+          throw new AppError(
+            409,
+            'BOND_LOCKED',
+            `Your ${cryptoCode} security deposit is held until ${heldUntil.toISOString()}.`,
+          );
+        }
+        if (await hooks.hasActiveBondOffers(userId, cryptoCode)) {
+          throw new AppError(
+            409,
+            'BOND_LOCKED',
+            `Deactivate your offers that need a ${cryptoCode} security deposit first.`,
+          );
+        }
+        await ledger.transfer({
+          idempotencyKey: `bond:${userId}:${cryptoCode}:retrieve:after:${bond.version}`,
+          kind: 'bond_retrieve',
+          cryptoCode,
+          reference: { type: 'bond', id: `${userId}:${cryptoCode}` },
+          legs: [
+            { account: { userId, kind: 'bond' }, amount: -bond.balance },
+            { account: { userId, kind: 'available' }, amount: bond.balance },
+          ],
+        });
+        moved += 1;
+      }
+      if (moved === 0) {
+        throw new AppError(409, 'BOND_NOT_DEPOSITED', 'There is no security deposit to retrieve.');
+      }
+      return this.bondStatus(userId);
+    },
+
+    /** Extends the hold on a user's bond (the trades module calls it after a trade on a bond offer). */
+    holdBond: (userId: number, cryptoCode: string, from: Date = now()) =>
+      walletRepository.holdBond(
+        db,
+        userId,
+        cryptoCode,
+        new Date(from.getTime() + config.wallet.bond.holdDays * 86_400_000),
+      ),
+
+    decimalsOf: async (code: string) => (await coin(code)).decimals,
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+export type { WithdrawalRow };

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../platform/db/schema.js';
+
+/** One deposit address per user and coin, handed out by the chain adapter. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposit_addresses_user_coin_key').on(t.userId, t.cryptoCode),
+    uniqueIndex('deposit_addresses_address_key').on(t.cryptoCode, t.address),
+  ],
+);
+
+export const DEPOSIT_STATUSES = ['pending', 'confirmed'] as const;
+
+/** Incoming chain transactions: pending until enough confirmations, credited exactly once. */
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    address: text('address').notNull(),
+    txid: text('txid').notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    status: text('status', { enum: DEPOSIT_STATUSES }).notNull().default('pending'),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chain_deposits_txid_key').on(t.cryptoCode, t.txid),
+    index('chain_deposits_user_idx').on(t.userId, t.status),
+    index('chain_deposits_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    check('chain_deposits_amount_check', sql`${t.amount} > 0`),
+    check('chain_deposits_status_check', sql`${t.status} IN ('pending', 'confirmed')`),
+  ],
+);
+
+export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Send-outs: to an external address (pending until the chain takes it) or to another user (instant). */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Opaque public id used on the wire and in ledger keys. */
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    kind: text('kind', { enum: ['external', 'internal'] }).notNull(),
+    address: text('address'),
+    recipientUserId: integer('recipient_user_id').references(() => users.id),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    networkFee: numeric('network_fee', { precision: 78, scale: 0 }).notNull().default('0'),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
+    txid: text('txid'),
+    /** The client's Idempotency-Key: a retried request returns the first withdrawal. */
+    clientKey: text('client_key'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_public_id_key').on(t.publicId),
+    uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    index('withdrawals_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    check('withdrawals_amount_check', sql`${t.amount} > 0 AND ${t.networkFee} >= 0`),
+    check('withdrawals_kind_check', sql`${t.kind} IN ('external', 'internal')`),
+    check('withdrawals_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
+    check(
+      'withdrawals_target_check',
+      sql`(${t.kind} = 'external' AND ${t.address} IS NOT NULL) OR (${t.kind} = 'internal' AND ${t.recipientUserId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Until when a user's bond in a coin must stay deposited: set by the trades module to the last trade on a
+ * bond-requiring offer plus the hold period (docs/decisions/0007-wallet-and-bonds.md).
+ */
+export const bondHolds = pgTable(
+  'bond_holds',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('bond_holds_user_coin_key').on(t.userId, t.cryptoCode)],
+);
+
+/**
+ * The simulated chain's clock: one row. A block is mined by whichever instance's conditional UPDATE
+ * moves `mined_at` forward first, so several instances never mine the same block twice.
+ */
+export const simulatedChainState = pgTable('simulated_chain_state', {
+  id: integer('id').primaryKey(),
+  height: bigint('height', { mode: 'number' }).notNull().default(0),
+  minedAt: timestamp('mined_at', { withTimezone: true }).notNull().defaultNow(),
+});

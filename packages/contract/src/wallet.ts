@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { amountStringSchema } from './money.js';
+
+/** A coin code as the wallet calls take it (`BTC`, case-insensitive). */
+export const cryptoCodeSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(10)
+  .regex(/^[A-Za-z]+$/, { message: 'Unknown crypto currency' })
+  .transform((code) => code.toUpperCase());
+
+/** `GET /rest/v2/wallet/balances`: the spec's fields plus what sits in escrow and in the bond. */
+export const walletBalanceSchema = z.object({
+  cryptoCurrencyCode: z.string(),
+  /** Available to trade or withdraw, decimal string with the coin's precision. */
+  balance: z.string(),
+  /** Pending deposits not yet confirmed. */
+  incomingAmount: z.string(),
+  /** Locked in running trades. */
+  escrowAmount: z.string(),
+  /** Held as the security deposit. */
+  bondAmount: z.string(),
+  /** Price of one coin in the user's fiat currency, or null when no rate is known. */
+  fiatRate: z.string().nullable(),
+  fiatCurrencyCode: z.string(),
+  fiatPrecision: z.number().int(),
+  decimals: z.number().int(),
+});
+export type WalletBalance = z.infer<typeof walletBalanceSchema>;
+
+export const depositAddressSchema = z.object({
+  cryptoCurrencyCode: z.string(),
+  address: z.string(),
+  network: z.string(),
+  requiredConfirmations: z.number().int(),
+});
+
+export const walletTransactionKinds = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_settle',
+  'withdrawal_refund',
+  'internal_transfer',
+  'escrow_lock',
+  'escrow_release',
+  'escrow_refund',
+  'bond_deposit',
+  'bond_retrieve',
+] as const;
+export const walletTransactionKindSchema = z.enum(walletTransactionKinds);
+
+/** One line of the wallet history: a ledger entry on one of the user's accounts. */
+export const walletTransactionSchema = z.object({
+  id: z.number().int(),
+  kind: walletTransactionKindSchema,
+  cryptoCurrencyCode: z.string(),
+  /** Signed: negative left the account. */
+  amount: z.string(),
+  account: z.enum(['available', 'escrow', 'bond']),
+  reference: z.object({ type: z.string(), id: z.string() }),
+  createdAt: z.string(),
+});
+export const walletTransactionPageSchema = z.object({
+  items: z.array(walletTransactionSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.number().int().nullable(),
+});
+export const walletTransactionsQuerySchema = z.object({
+  crypto_currency_code: cryptoCodeSchema.optional(),
+  kind: walletTransactionKindSchema.optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const chainDepositSchema = z.object({
+  id: z.number().int(),
+  cryptoCurrencyCode: z.string(),
+  txid: z.string(),
+  amount: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  status: z.enum(['pending', 'confirmed']),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  cryptoCurrencyCode: z.string(),
+  kind: z.enum(['external', 'internal']),
+  address: z.string().nullable(),
+  recipientUsername: z.string().nullable(),
+  amount: z.string(),
+  networkFee: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  txid: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/**
+ * `POST /rest/v2/wallet/withdraw`: to an external `address`, or to another user by `username` (no network
+ * fee). A client may send an `Idempotency-Key` header so a retried request cannot send twice.
+ */
+export const withdrawBodySchema = z
+  .object({
+    crypto_currency_code: cryptoCodeSchema,
+    amount: amountStringSchema,
+    address: z.string().trim().min(1).max(200).optional(),
+    username: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((body) => Boolean(body.address) !== Boolean(body.username), {
+    message: 'Give either an address or a username',
+    path: ['address'],
+  });
+export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
+
+/** The spec's withdraw conditions and wallet block reasons, plus the fee preview. */
+export const withdrawConditionsSchema = z.object({
+  cryptoCurrencyCode: z.string(),
+  withdraw_enabled: z.boolean(),
+  no_security_deposit: z.boolean(),
+  have_active_trades: z.boolean(),
+  need_to_wait_time_title: z.string().nullable(),
+  blockReason: z.enum(['ID_REQUIRED', 'BLOCKED_IN_LOCATION']).nullable(),
+  networkFee: z.string(),
+  /** Available minus the network fee (what an external withdrawal can send at most). */
+  maxAmount: z.string(),
+  decimals: z.number().int(),
+  network: z.string(),
+});
+
+export const bondCoinSchema = z.object({
+  currencyCode: z.string(),
+  requiredAmount: z.string(),
+  depositedAmount: z.string(),
+  missingAmount: z.string(),
+  /** A deposit is possible: something is missing and the available balance covers it. */
+  canDeposit: z.boolean(),
+  canRetrieve: z.boolean(),
+  heldUntil: z.string().nullable(),
+});
+export const bondStatusSchema = z.object({
+  paymentGroups: z.array(z.string()),
+  holdDays: z.number().int(),
+  coins: z.array(bondCoinSchema),
+});
+export const bondBodySchema = z.object({ crypto_currency_code: cryptoCodeSchema });
+export const retrieveBondBodySchema = z.object({ crypto_currency_code: cryptoCodeSchema.optional() });
