@@ -4,7 +4,7 @@ import { loadConfig } from '../platform/config.js';
 import { databaseOptionsFromConfig, openDatabase } from '../platform/db/client.js';
 import { adminSocketPath, type AdminResponse } from '../platform/admin-socket/protocol.js';
 import { claimDataDir } from '../platform/admin-socket/server.js';
-import { runAdminCommand, type AdminResult } from './commands.js';
+import { adminHelpText, runAdminCommand, type AdminResult } from './commands.js';
 
 /** Sends the command to a running server; undefined when none listens on the socket. */
 function viaSocket(socketPath: string, argv: string[]): Promise<AdminResult | undefined> {
@@ -38,6 +38,11 @@ function viaSocket(socketPath: string, argv: string[]): Promise<AdminResult | un
 async function main(): Promise<number> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
   const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    // Help needs no database: answer it without touching the data directory.
+    process.stdout.write(adminHelpText() + '\n');
+    return argv.length === 0 ? 2 : 0;
+  }
   let result = config.databaseUrl ? undefined : await viaSocket(adminSocketPath(config.dataDir), argv);
   if (!result) {
     await claimDataDir(config);

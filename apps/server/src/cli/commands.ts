@@ -59,7 +59,7 @@ const COMMANDS: Record<string, AdminCommand> = {
 
 Object.assign(COMMANDS, catalogueAdminCommands, ratesAdminCommands, ledgerAdminCommands, walletAdminCommands);
 
-const helpText = () =>
+export const adminHelpText = (): string =>
   [
     'Usage: npm run admin -- <command> [options]',
     '',
@@ -81,9 +81,9 @@ function describeError(error: unknown): string {
 
 export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help') return { exitCode: name ? 0 : 2, output: helpText() };
+  if (!name || name === 'help' || name === '--help') return { exitCode: name ? 0 : 2, output: adminHelpText() };
   const command = COMMANDS[name];
-  if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${helpText()}` };
+  if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${adminHelpText()}` };
   try {
     const { values } = parseArgs({
       args: rest,

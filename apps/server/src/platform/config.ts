@@ -41,6 +41,11 @@ const envSchema = z.object({
   BOND_AMOUNTS: z.string().default(''),
   BOND_PAYMENT_GROUPS: z.string().default('gift-cards,online-transfers'),
   BOND_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  OFFER_MARGIN_MIN: z.coerce.number().min(-99).max(0).default(-50),
+  OFFER_MARGIN_MAX: z.coerce.number().min(0).max(10_000).default(200),
+  OFFER_MAX_LIMIT_USD: z.coerce.number().int().min(1).default(100_000),
+  OFFER_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
+  KYC_BLOCKED_ACTIONS: z.string().default(''),
 });
 
 export type Config = {
@@ -70,6 +75,18 @@ export type Config = {
     minKycLevel: number;
     minAccountAgeHours: number;
     bond: { amounts: Record<string, string>; paymentGroups: string[]; holdDays: number };
+  };
+  /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
+  offers: {
+    /** Margin bounds in percent; a fixed price must lie within the same bounds around the market. */
+    marginMin: number;
+    marginMax: number;
+    /** The largest limit (range max, predefined amount) an offer may have, in USD. */
+    maxLimitUsd: number;
+    /** The KYC level needed to create offers (levels arrive with the KYC issue; everyone is 0 until then). */
+    minKycLevel: number;
+    /** KYC actions switched off for everyone (`create-offer` stops new offers). */
+    blockedKycActions: string[];
   };
 };
 
@@ -125,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv: e.APP_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where the operator ran npm (INIT_CWD), not to the workspace npm switched into.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
@@ -161,6 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         paymentGroups: list(e.BOND_PAYMENT_GROUPS),
         holdDays: e.BOND_HOLD_DAYS,
       },
+    },
+    offers: {
+      marginMin: e.OFFER_MARGIN_MIN,
+      marginMax: e.OFFER_MARGIN_MAX,
+      maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
+      minKycLevel: e.OFFER_MIN_KYC_LEVEL,
+      blockedKycActions: list(e.KYC_BLOCKED_ACTIONS).map((a) => a.toLowerCase()),
     },
   };
 }
