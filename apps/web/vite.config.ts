@@ -19,6 +19,9 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     outDir: 'dist',
+    // Browsers with native light-dark() (2024+). With older targets the CSS minifier rewrites
+    // light-dark() into variables nothing defines and the declarations vanish in both schemes.
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     emptyOutDir: true,
     // Every page is its own chunk through React.lazy (src/app/router.tsx). Libraries go to a few
     // named vendor chunks that change rarely, so a deploy of app code keeps them cached.
@@ -27,6 +30,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Charts (recharts and its d3/redux stack) only load with the pages that draw one. Without
+            // includeDependenciesRecursively: false the group would also swallow React, which recharts imports.
+            {
+              name: 'vendor-charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant)[\\/]/,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type InitialState, type Locale } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { createLogoutAction } from '@/features/auth';
 // The 404 and 500 pages are in the main chunk: the error boundary needs them even when chunks fail.
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
@@ -9,6 +9,7 @@ import { ServerErrorPage } from '@/features/errors/pages/server-error-page';
 import { prefixedLocales } from '@/shared/i18n/locale-path';
 import { lazyPage } from '@/shared/lib/load-chunk';
 import { LocaleLayout } from './layout/locale-layout';
+import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // One chunk per page (React.lazy through lazyPage, which adds the 120 s timeout and the
@@ -18,6 +19,11 @@ const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'Lo
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
 const LogoutPage = lazyPage(() => import('@/features/auth/pages/logout-page'), 'LogoutPage');
 const IpBlockedPage = lazyPage(() => import('@/features/errors/pages/ip-blocked-page'), 'IpBlockedPage');
+const CalculatorPage = lazyPage(
+  () => import('@/features/calculator/pages/calculator-page'),
+  'CalculatorPage',
+);
+const WalletPage = lazyPage(() => import('@/features/wallet/pages/wallet-page'), 'WalletPage');
 
 export type AppRouteDependencies = {
   queryClient: QueryClient;
@@ -42,6 +48,10 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
     { path: relative(routes.register), element: <RegisterPage /> },
     { path: relative(routes.logout), element: <LogoutPage />, action: logoutAction },
     { path: 'error/ip-blocked', element: <IpBlockedPage /> },
+    // The named route `calculator` is /calculator/btc-to-usd; every currency has its own address.
+    { path: 'calculator/:pair', element: <CalculatorPage /> },
+    { path: 'calculator', element: <Navigate to="btc-to-usd" replace /> },
+    { element: <RequireAuth />, children: [{ path: relative(routes.walletIndex), element: <WalletPage /> }] },
     { path: 'error/500', element: <ServerErrorPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];

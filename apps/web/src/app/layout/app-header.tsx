@@ -24,8 +24,10 @@ export function AppHeader() {
   const { app } = useAppState();
   const { data: user } = useCurrentUser();
   const home = useNamedRoute('home.main');
+  const calculatorPath = useNamedRoute('calculator');
   const loginPath = useNamedRoute('login');
   const registerPath = useNamedRoute('register');
+  const walletPath = useNamedRoute('walletIndex');
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
 
@@ -41,10 +43,18 @@ export function AppHeader() {
           </Link>
 
           <Group gap="xs" wrap="nowrap" visibleFrom="md" data-testid="navbar-desktop">
+            <Button component={Link} to={calculatorPath} variant="subtle">
+              {t('catalogue.nav.calculator')}
+            </Button>
             <LanguageMenu />
             <ColorSchemeToggle />
             {user ? (
-              <UserMenu user={user} />
+              <>
+                <Button component={Link} to={walletPath} variant="subtle">
+                  {t('wallet.nav')}
+                </Button>
+                <UserMenu user={user} />
+              </>
             ) : (
               <>
                 <Button component={Link} to={loginPath} variant="default">

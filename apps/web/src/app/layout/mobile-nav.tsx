@@ -15,6 +15,8 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
   const { t } = useTranslation();
   const loginPath = useNamedRoute('login');
   const registerPath = useNamedRoute('register');
+  const calculatorPath = useNamedRoute('calculator');
+  const walletPath = useNamedRoute('walletIndex');
   const { hidden, setHidden } = useBalanceHidden();
   const { logout, pending } = useLogoutSubmit();
   return (
@@ -39,6 +41,9 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
                 {user.email}
               </Text>
             </div>
+            <Button component={Link} to={walletPath} onClick={onClose} variant="light" fullWidth>
+              {t('wallet.nav')}
+            </Button>
             <Switch
               label={t('nav.hideBalances')}
               checked={hidden}
@@ -65,6 +70,9 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
             </Button>
           </Stack>
         )}
+        <Button component={Link} to={calculatorPath} onClick={onClose} variant="subtle" fullWidth>
+          {t('catalogue.nav.calculator')}
+        </Button>
         <Divider />
         <Group>
           <LanguageLinks />

@@ -52,6 +52,20 @@ describe('api client: request rules', () => {
     expect(requests[0]?.body).toEqual({ name: 'x' });
   });
 
+  it('should send extra headers of the call, without letting them replace its own', async () => {
+    const { client, requests } = setup({
+      'POST /rest/v2/wallet/withdraw': () => jsonResponse(201, { data: {} }),
+    });
+    await client.post('/rest/v2/wallet/withdraw', {
+      body: {},
+      headers: { 'Idempotency-Key': 'key-123456', 'X-Requested-With': 'spoof' },
+    });
+    expect(requests[0]?.headers).toMatchObject({
+      'idempotency-key': 'key-123456',
+      'x-requested-with': 'XMLHttpRequest',
+    });
+  });
+
   it('should send no body and no content type when there is nothing to send', async () => {
     const { client, requests } = setup({
       'POST /rest/v1/auth/logout': () => jsonResponse(200, { data: {} }),

@@ -17,6 +17,8 @@ export type RequestOptions<T> = {
   /** Parses `data` of a successful answer; a mismatch is an `INVALID_RESPONSE` ApiError. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** Extra headers for this call (e.g. `Idempotency-Key`); the client's own headers take precedence. */
+  headers?: Record<string, string>;
   /**
    * `false` for calls where a 401 is an expected answer rather than an expired session: the login
    * form (wrong password) and the "who am I" probe. @default true
@@ -119,8 +121,10 @@ export function createApiClient(overrides: Partial<ApiClientDependencies> = {}) 
     url: string,
     body: unknown,
     signal?: AbortSignal,
+    extraHeaders: Record<string, string> = {},
   ): Promise<RawResult> {
     const headers: Record<string, string> = {
+      ...extraHeaders,
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
     };
@@ -188,7 +192,7 @@ export function createApiClient(overrides: Partial<ApiClientDependencies> = {}) 
     let csrfRefreshed = false;
     try {
       for (;;) {
-        const result = await send(method, url, options.body, options.signal);
+        const result = await send(method, url, options.body, options.signal, options.headers);
         if (isLedgerAsyncMode(method, result)) {
           ledgerFailures += 1;
           if (ledgerFailures === 1) deps.errorModal.raise('default');

@@ -1,0 +1,176 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { register, uniqueUsername } from './helpers';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
+
+/**
+ * Simulates an incoming chain transaction with the admin command, against the same database as the
+ * server under test (it reaches the running server through its socket in DATA_DIR).
+ */
+async function deposit(username: string, amount: string, options: { pending?: boolean } = {}) {
+  const args = ['run', '--silent', 'admin', '-w', '@app/server', '--', 'wallet:deposit'];
+  args.push('--user', username, '--crypto', 'BTC', '--amount', amount);
+  if (options.pending) args.push('--pending');
+  await run('npm', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } });
+}
+
+const available = (page: Page, code = 'BTC') => page.getByTestId(`balance-available-${code}`);
+
+test.describe('wallet', () => {
+  test('should fund, copy the address, hide balances, transfer to another user and move the bond', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const alice = uniqueUsername('wa');
+    const bob = uniqueUsername('wb');
+
+    // The recipient registers in a browser of their own.
+    const bobContext = await browser.newContext();
+    const bobPage = await bobContext.newPage();
+    await register(bobPage, bob);
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await register(page, alice);
+    await deposit(alice, '0.5');
+    await deposit(alice, '0.01', { pending: true });
+
+    // The navbar leads to the wallet; the funded balance is there, the pending deposit is "incoming".
+    await page.getByTestId('navbar-desktop').getByRole('link', { name: 'Wallet' }).click();
+    await expect(page).toHaveURL('/wallet');
+    await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+    await expect(available(page)).toHaveText('0.50 BTC');
+    await expect(page.getByTestId('balance-incoming-BTC')).toContainText('Incoming');
+    await expect(page.getByTestId('balance-incoming-BTC')).toContainText('0.01 BTC');
+    await expect(page.getByTestId('wallet-total')).toContainText('$');
+
+    // Deposit: the address, its QR code, copy with feedback, the network, the pending deposit marked.
+    const address = (await page.getByTestId('deposit-address').textContent()) ?? '';
+    expect(address).toMatch(/^bc1q/);
+    await expect(page.getByRole('img', { name: 'QR code of your BTC deposit address' })).toBeVisible();
+    await expect(page.getByTestId('deposit-network')).toHaveText('Bitcoin');
+    await page.getByRole('button', { name: 'Copy address' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    const deposits = page.getByTestId('deposit-list');
+    await expect(deposits.locator('li[data-status="pending"]')).toContainText('Pending');
+    await expect(deposits.locator('li[data-status="confirmed"]')).toContainText('+0.50 BTC');
+
+    // Hide balances: every amount masked, and it survives a reload.
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await expect(available(page)).toHaveAttribute('data-masked', 'true');
+    await expect(page.getByTestId('wallet-total')).toHaveAttribute('data-masked', 'true');
+    await expect(page.getByRole('main')).not.toContainText('0.50 BTC');
+    await page.reload();
+    await expect(available(page)).toHaveAttribute('data-masked', 'true');
+    await page.getByRole('button', { name: 'Show balances' }).click();
+    await expect(available(page)).toHaveText('0.50 BTC');
+
+    // Send: a bad amount is refused on the field, before anything is sent.
+    await page.getByRole('tab', { name: 'Send' }).click();
+    const form = page.getByRole('form', { name: 'Send crypto' });
+    const amount = form.getByRole('textbox', { name: /^Amount \(BTC\)/ });
+    await form.getByRole('textbox', { name: /^Bitcoin address/ }).fill('not-a-bitcoin-address');
+    await amount.fill('0.123456789');
+    await form.getByRole('button', { name: 'Review and send' }).click();
+    await expect(form.getByText('This coin has at most 8 decimal places.')).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    // The server's 422 (an address the network refuses) lands on the address field.
+    await amount.fill('0.01');
+    await expect(form.getByTestId('preview-total')).toHaveText('0.01005 BTC');
+    await form.getByRole('button', { name: 'Review and send' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm the withdrawal' })
+      .getByRole('button', { name: 'Send now' })
+      .click();
+    await expect(form.getByText('This is not a valid Bitcoin address.')).toBeVisible();
+
+    // An internal transfer, confirmed first, moves both balances.
+    await form.getByText('Username', { exact: true }).click();
+    await form.getByRole('textbox', { name: /^Username/ }).fill(bob);
+    await amount.fill('0.1');
+    await expect(form.getByTestId('preview-fee')).toHaveText('0.00 BTC');
+    await form.getByRole('button', { name: 'Review and send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await expect(dialog.getByTestId('confirm-destination')).toHaveText(`@${bob}`);
+    await expect(dialog.getByTestId('confirm-total')).toHaveText('0.10 BTC');
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByText(`0.10 BTC sent to ${bob}.`)).toBeVisible();
+    await expect(available(page)).toHaveText('0.40 BTC');
+
+    await bobPage.goto('/wallet');
+    await expect(available(bobPage)).toHaveText('0.10 BTC');
+    await bobPage.getByRole('tab', { name: 'History' }).click();
+    await expect(bobPage.getByTestId('transactions')).toContainText('Transfer between users');
+    await expect(bobPage.getByTestId('transactions')).toContainText('+0.10 BTC');
+    await bobContext.close();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const sent = page.getByTestId('withdrawals');
+    await expect(sent).toContainText(`@${bob}`);
+    await expect(sent.getByTestId('withdrawal-status').first()).toHaveText('Completed');
+
+    // Security deposit: deposit it, then retrieve it, each after a confirmation.
+    await page.getByRole('tab', { name: 'Security deposit' }).click();
+    await page.getByRole('button', { name: 'Deposit the BTC security deposit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deposit 0.002 BTC' }).click();
+    await expect(page.getByTestId('bond-status-BTC')).toHaveText('Complete');
+    await expect(page.getByTestId('bond-deposited-BTC')).toHaveText('0.002 BTC');
+    await expect(available(page)).toHaveText('0.398 BTC');
+
+    await page.getByRole('button', { name: 'Retrieve the BTC security deposit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Retrieve 0.002 BTC' }).click();
+    await expect(page.getByTestId('bond-status-BTC')).toHaveText('Not complete');
+    await expect(page.getByTestId('bond-deposited-BTC')).toHaveText('0.00 BTC');
+    await expect(available(page)).toHaveText('0.40 BTC');
+  });
+
+  test('should send a visitor to log in and come back to the wallet', async ({ page }) => {
+    await page.goto('/wallet');
+    await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent('/wallet')}`);
+    // A demo account (DEMO_DATA=true in the test server).
+    await page.getByLabel('Username or e-mail').fill('carol');
+    await page.getByLabel('Password', { exact: false }).first().fill('Demo-pass-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/wallet');
+    await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+    await expect(available(page)).toBeVisible();
+  });
+
+  // For looking at the page, not for CI: E2E_SCREENSHOTS=1 writes full-page PNGs of every tab at phone
+  // and desktop widths, light and dark, into test-results/.
+  test('should render every tab at 375 and 1280 px, light and dark', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.skip(!process.env.E2E_SCREENSHOTS, 'set E2E_SCREENSHOTS=1 to take the screenshots');
+    test.setTimeout(120_000);
+    const username = uniqueUsername('ws');
+    await register(page, username);
+    await deposit(username, '0.5');
+    await deposit(username, '0.01', { pending: true });
+    for (const scheme of ['light', 'dark']) {
+      await context.addCookies([{ name: 'theme', value: scheme, url: baseURL }]);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const tab of ['deposit', 'send', 'history', 'bond']) {
+          await page.goto(`/wallet?tab=${tab}`);
+          await expect(available(page)).toHaveText('0.50 BTC');
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          await page.screenshot({
+            path: testInfo.outputPath(`wallet-${tab}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { Text, VisuallyHidden, type TextProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
+import { useWalletFormat } from '../hooks/use-wallet-format';
+import classes from './wallet.module.css';
+
+/** What a hidden amount shows instead of digits. */
+export const MASK = '••••••';
+
+type CommonProps = Omit<TextProps, 'children'> & {
+  /** Shown even while balances are hidden: what the user is typing or confirming right now. */
+  alwaysVisible?: boolean;
+  'data-testid'?: string;
+};
+
+function Masked({ suffix, ...props }: Omit<CommonProps, 'alwaysVisible'> & { suffix?: string }) {
+  const { t } = useTranslation();
+  return (
+    // Always the same colour: a red or dimmed mask would still tell a debit or a zero apart.
+    <Text span className={classes.num} data-masked="true" {...props} c="dimmed">
+      <span aria-hidden="true">{MASK}</span>
+      <VisuallyHidden>{t('wallet.hiddenAmount')}</VisuallyHidden>
+      {suffix ? ` ${suffix}` : null}
+    </Text>
+  );
+}
+
+type CryptoAmountProps = CommonProps & {
+  amount: string;
+  code: string;
+  decimals: number;
+  /** `+0.50` / `−0.10`, coloured green or red. */
+  signed?: boolean;
+};
+
+/** A crypto amount, exact, in tabular digits, masked while balances are hidden. */
+export function CryptoAmount({ amount, code, decimals, signed, alwaysVisible, ...props }: CryptoAmountProps) {
+  const { hidden } = useBalanceHidden();
+  const format = useWalletFormat();
+  if (hidden && !alwaysVisible) return <Masked suffix={code} {...props} />;
+  const negative = amount.trim().startsWith('-');
+  const text = signed ? format.signedCrypto(amount, decimals) : format.crypto(amount, decimals);
+  return (
+    <Text span className={classes.num} c={signed ? (negative ? 'red.7' : 'teal.7') : undefined} {...props}>
+      {text} {code}
+    </Text>
+  );
+}
+
+type FiatAmountProps = CommonProps & {
+  /** Already rounded to `precision`; null when there is no rate. */
+  amount: string | null;
+  currency: string;
+  precision: number;
+};
+
+/** A fiat value (`$47,500.00`), masked while balances are hidden; "no rate" when unknown. */
+export function FiatAmount({ amount, currency, precision, alwaysVisible, ...props }: FiatAmountProps) {
+  const { t } = useTranslation();
+  const { hidden } = useBalanceHidden();
+  const format = useWalletFormat();
+  if (amount === null) {
+    return (
+      <Text span c="dimmed" {...props}>
+        {t('wallet.balances.noRate')}
+      </Text>
+    );
+  }
+  if (hidden && !alwaysVisible) return <Masked {...props} />;
+  return (
+    <Text span className={classes.num} {...props}>
+      {format.fiat(amount, currency, precision)}
+    </Text>
+  );
+}

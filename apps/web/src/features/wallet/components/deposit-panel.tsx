@@ -1,0 +1,240 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/shared/ui/error-state';
+import { IconAlertCircle, IconCheck, IconRefresh } from '@/shared/ui/icons';
+import { useDepositAddress } from '../api/get-deposit-address';
+import { useDeposits, type ChainDeposit } from '../api/get-deposits';
+import { useWalletFormat } from '../hooks/use-wallet-format';
+import type { WalletCoin } from '../hooks/use-wallet-coins';
+import { CryptoAmount } from './amount';
+import { CoinSelect } from './coin-select';
+import classes from './wallet.module.css';
+
+type DepositPanelProps = {
+  coins: readonly WalletCoin[];
+  coin: WalletCoin;
+  onCoinChange: (code: string) => void;
+};
+
+/** Receive crypto: the address of the chosen coin (QR and copy), then the deposits on their way. */
+export function DepositPanel({ coins, coin, onCoinChange }: DepositPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t('wallet.deposit.title', { code: coin.cryptoCurrencyCode })}
+          </Title>
+          <CoinSelect
+            coins={coins}
+            value={coin.cryptoCurrencyCode}
+            onChange={onCoinChange}
+            label={t('wallet.deposit.coinLabel')}
+          />
+          <DepositAddressCard coin={coin} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <IncomingDeposits coin={coin} />
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+function DepositAddressCard({ coin }: { coin: WalletCoin }) {
+  const { t } = useTranslation();
+  const code = coin.cryptoCurrencyCode;
+  const query = useDepositAddress(code);
+  const clipboard = useClipboard({ timeout: 2500 });
+
+  if (query.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Skeleton height={184} width={184} radius="md" />
+        <Skeleton height={18} />
+        <Skeleton height={36} width={160} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return <ErrorState message={t('wallet.deposit.addressError')} onRetry={() => void query.refetch()} />;
+  }
+  const { address, network, requiredConfirmations } = query.data;
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <div className={classes.qr}>
+          <QRCodeSVG
+            value={address}
+            size={160}
+            level="M"
+            title={t('wallet.deposit.qrTitle', { code })}
+            data-testid="deposit-qr"
+          />
+        </div>
+        <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
+          <Text size="sm" c="dimmed">
+            {t('wallet.deposit.addressLabel', { code })}
+          </Text>
+          <Text className={classes.mono} fw={600} data-testid="deposit-address">
+            {address}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <Button
+              onClick={() => clipboard.copy(address)}
+              color={clipboard.copied ? 'teal' : undefined}
+              leftSection={clipboard.copied ? <IconCheck size={16} /> : undefined}
+              variant={clipboard.copied ? 'light' : 'filled'}
+            >
+              {clipboard.copied ? t('wallet.deposit.copied') : t('wallet.deposit.copy')}
+            </Button>
+          </Group>
+          {/* Said once for screen readers when the copy succeeds or fails. */}
+          <Text size="sm" c={clipboard.error ? 'red' : 'teal'} role="status" aria-live="polite">
+            {clipboard.error
+              ? t('wallet.deposit.copyFailed')
+              : clipboard.copied
+                ? t('wallet.deposit.copiedLong')
+                : ''}
+          </Text>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={2} spacing="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('wallet.deposit.network')}
+          </Text>
+          <Text fw={600} data-testid="deposit-network">
+            {network}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('wallet.deposit.confirmations')}
+          </Text>
+          <Text fw={600}>{t('wallet.deposit.confirmationsValue', { count: requiredConfirmations })}</Text>
+        </div>
+      </SimpleGrid>
+      <Alert color="orange" variant="light" icon={<IconAlertCircle />}>
+        {t('wallet.deposit.networkWarning', { code, network })}
+      </Alert>
+    </Stack>
+  );
+}
+
+function IncomingDeposits({ coin }: { coin: WalletCoin }) {
+  const { t } = useTranslation();
+  const query = useDeposits();
+  const code = coin.cryptoCurrencyCode;
+  const deposits = (query.data ?? []).filter((deposit) => deposit.cryptoCurrencyCode === code).slice(0, 10);
+  const pending = deposits.some((deposit) => deposit.status === 'pending');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} fz="lg">
+          {t('wallet.deposit.recentTitle')}
+        </Title>
+        {pending ? (
+          <Group gap={6} wrap="nowrap">
+            <IconRefresh size={14} />
+            <Text size="xs" c="dimmed">
+              {t('wallet.deposit.autoRefresh')}
+            </Text>
+          </Group>
+        ) : null}
+      </Group>
+      {query.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+        </Stack>
+      ) : query.isError ? (
+        <ErrorState message={t('wallet.deposit.listError')} onRetry={() => void query.refetch()} />
+      ) : deposits.length === 0 ? (
+        <Center py="lg">
+          <EmptyState
+            title={t('wallet.deposit.emptyTitle', { code })}
+            description={t('wallet.deposit.emptyText')}
+            size="sm"
+          />
+        </Center>
+      ) : (
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="deposit-list">
+          {deposits.map((deposit) => (
+            <DepositItem key={deposit.id} deposit={deposit} decimals={coin.decimals} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function DepositItem({ deposit, decimals }: { deposit: ChainDeposit; decimals: number }) {
+  const { t } = useTranslation();
+  const format = useWalletFormat();
+  const isPending = deposit.status === 'pending';
+  const shown = Math.min(deposit.confirmations, deposit.requiredConfirmations);
+  const percent = deposit.requiredConfirmations > 0 ? (shown / deposit.requiredConfirmations) * 100 : 100;
+  return (
+    <Stack
+      component="li"
+      gap={6}
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-status={deposit.status}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <CryptoAmount
+            amount={deposit.amount}
+            code={deposit.cryptoCurrencyCode}
+            decimals={decimals}
+            signed
+            fw={700}
+          />
+          <Text size="xs" c="dimmed">
+            {format.dateTime(deposit.createdAt)}
+          </Text>
+        </div>
+        <Badge color={isPending ? 'yellow' : 'teal'} variant={isPending ? 'light' : 'filled'}>
+          {isPending ? t('wallet.deposit.pending') : t('wallet.deposit.confirmed')}
+        </Badge>
+      </Group>
+      <Progress
+        value={percent}
+        color={isPending ? 'yellow' : 'teal'}
+        size="sm"
+        aria-label={t('wallet.deposit.progress', {
+          count: shown,
+          required: deposit.requiredConfirmations,
+        })}
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c={isPending ? undefined : 'dimmed'} fw={isPending ? 600 : undefined}>
+          {t('wallet.deposit.progress', { count: shown, required: deposit.requiredConfirmations })}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.mono} truncate="end" title={deposit.txid} maw="50%">
+          {deposit.txid}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
