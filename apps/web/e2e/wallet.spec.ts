@@ -144,14 +144,13 @@ test.describe('wallet', () => {
     await expect(available(page)).toBeVisible();
   });
 
-  // For looking at the page, not for CI: E2E_SCREENSHOTS=1 writes full-page PNGs of every tab at phone
-  // and desktop widths, light and dark, into test-results/.
-  test('should render every tab at 375 and 1280 px, light and dark', async ({
+  // Every tab at phone and desktop widths, light and dark: nothing overflows sideways, and full-page PNGs
+  // land in test-results/ for a person to look at.
+  test('should fit every tab at 375 and 1280 px, light and dark', async ({
     page,
     context,
     baseURL,
   }, testInfo) => {
-    test.skip(!process.env.E2E_SCREENSHOTS, 'set E2E_SCREENSHOTS=1 to take the screenshots');
     test.setTimeout(120_000);
     const username = uniqueUsername('ws');
     await register(page, username);
@@ -165,6 +164,10 @@ test.describe('wallet', () => {
           await page.goto(`/wallet?tab=${tab}`);
           await expect(available(page)).toHaveText('0.50 BTC');
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${tab} at ${width} px (${scheme})`).toBeLessThanOrEqual(0);
           await page.screenshot({
             path: testInfo.outputPath(`wallet-${tab}-${width}-${scheme}.png`),
             fullPage: true,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createUsersService } from '../users/index.js';
+import { usersRepository } from '../users/repository.js';
 import { checkLedger } from './check.js';
 import { createLedger, type Ledger } from './service.js';
 
@@ -115,6 +116,33 @@ describe('ledger', () => {
         ],
       }),
     ).rejects.toThrow(/escrow reference/);
+  });
+
+  it('should move money to hundreds of accounts in one transaction', async () => {
+    // Regression: the account lock once sent one row constructor per account, which PGlite aborts on.
+    const ids: number[] = [];
+    for (let i = 0; i < 350; i += 1) {
+      ids.push(
+        (
+          await usersRepository.insert(t.database.db, {
+            username: `many_${i}`,
+            email: `many_${i}@example.com`,
+            passwordHash: 'x',
+          })
+        ).id,
+      );
+    }
+    await ledger.transfer({
+      idempotencyKey: 'many-legs',
+      kind: 'deposit',
+      cryptoCode: 'LTC',
+      reference: { type: 'deposit', id: 'many' },
+      legs: [
+        { account: { userId: null, kind: 'world' }, amount: -BigInt(ids.length * 2) },
+        ...ids.map((userId) => ({ account: { userId, kind: 'available' as const }, amount: 2n })),
+      ],
+    });
+    expect((await ledger.balancesOf(ids.at(-1)!)).get('LTC')?.available).toBe(2n);
   });
 
   describe('escrow', () => {

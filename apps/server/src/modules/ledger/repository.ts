@@ -10,6 +10,13 @@ export type AccountIdentity = {
 };
 export type LockedAccount = AccountIdentity & { id: number; balance: bigint };
 
+/**
+ * A PostgreSQL array literal of text values, quoted, so both drivers pass it as one parameter the same
+ * way (`{"a","b"}`). Values here are coin codes, account kinds and trade hashes.
+ */
+const pgTextArray = (values: string[]): string =>
+  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
 const identityTuple = (a: AccountIdentity): SQL =>
   sql`(${a.userId ?? 0}::int, ${a.cryptoCode}::text, ${a.kind}::text, ${a.reference}::text)`;
 
@@ -48,11 +55,18 @@ export const ledgerRepository = {
    * queue instead of deadlocking (the Blnk #238/#244 lesson: lock source and destination alike).
    */
   async lockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
+    // The identities travel as four arrays (unnest), not as a list of row constructors: four
+    // parameters whatever the count, and PGlite aborts on a few hundred row constructors in IN (...).
     const rows = await tx
       .select()
       .from(ledgerAccounts)
       .where(
-        sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) IN (${sql.join(identities.map(identityTuple), sql`, `)})`,
+        sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) IN (
+          SELECT * FROM unnest(
+            ${`{${identities.map((a) => a.userId ?? 0).join(',')}}`}::int[],
+            ${pgTextArray(identities.map((a) => a.cryptoCode))}::text[],
+            ${pgTextArray(identities.map((a) => a.kind))}::text[],
+            ${pgTextArray(identities.map((a) => a.reference))}::text[]))`,
       )
       .orderBy(asc(ledgerAccounts.id))
       .for('update');
