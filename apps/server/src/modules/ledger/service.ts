@@ -132,10 +132,11 @@ export function createLedger(db: Db) {
     const deltas = new Map<number, bigint>();
     for (const leg of request.legs) {
       const account = byKey.get(keyOf(identityOf(request.cryptoCode, leg.account)));
-      if (!account)
+      if (!account) {
         throw new Error(
           `ledger account missing after ensure: ${keyOf(identityOf(request.cryptoCode, leg.account))} among ${locked.length}/${identities.length}`,
         );
+      }
       deltas.set(account.id, (deltas.get(account.id) ?? 0n) + leg.amount);
     }
     // Checked under the row lock, so no concurrent movement can slip between check and write; the
