@@ -28,6 +28,7 @@ import {
 import { appRoutes, createInitialStateBuilder, createNotFoundHandler } from './modules/app/index.js';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
+import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,9 +140,17 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     rates,
     chain: new SimulatedChain(config.wallet.confirmations),
     config,
+    hooks: {
+      // The bond stays while an active offer needs it (docs/decisions/0008-offers.md).
+      hasActiveBondOffers: async (userId, cryptoCode) =>
+        offersRepository.hasActiveInGroups(database.db, userId, cryptoCode, await offers.bondGroupIds()),
+    },
   });
   app.decorate('wallet', wallet);
   await app.register(walletRoutes, { wallet });
+
+  const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
+  await app.register(offersRoutes, { offers, db: database.db });
 
   app.setNotFoundHandler(createNotFoundHandler(buildInitialState, config.webDistDir));
   return app;

@@ -8,3 +8,4 @@ export * from './catalogue.js';
 export * from './rates.js';
 export * from './money.js';
 export * from './wallet.js';
+export * from './offers.js';

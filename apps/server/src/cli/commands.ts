@@ -9,6 +9,7 @@ import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
 import { ratesAdminCommands } from '../modules/rates/admin.js';
 import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.js';
 import { walletAdminCommands } from '../modules/wallet/admin.js';
+import { offersAdminCommands } from '../modules/offers/admin.js';
 
 export type AdminContext = { db: Db; config: Config };
 export type AdminResult = { exitCode: number; output: string };
@@ -57,7 +58,14 @@ const COMMANDS: Record<string, AdminCommand> = {
   },
 };
 
-Object.assign(COMMANDS, catalogueAdminCommands, ratesAdminCommands, ledgerAdminCommands, walletAdminCommands);
+Object.assign(
+  COMMANDS,
+  catalogueAdminCommands,
+  ratesAdminCommands,
+  ledgerAdminCommands,
+  walletAdminCommands,
+  offersAdminCommands,
+);
 
 export const adminHelpText = (): string =>
   [
@@ -81,7 +89,8 @@ function describeError(error: unknown): string {
 
 export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help') return { exitCode: name ? 0 : 2, output: adminHelpText() };
+  if (!name || name === 'help' || name === '--help')
+    return { exitCode: name ? 0 : 2, output: adminHelpText() };
   const command = COMMANDS[name];
   if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${adminHelpText()}` };
   try {

@@ -7,6 +7,7 @@ import { users } from '../platform/db/schema.js';
 import { DEMO_LOGINS } from './demo-users.js';
 import { catalogueSeed } from '../modules/catalogue/index.js';
 import { ratesSeed } from '../modules/rates/index.js';
+import { seedOffers } from '../modules/offers/seed.js';
 
 export type Seed = {
   /** Recorded in `applied_seeds`; a seed with a recorded name never runs again. */
@@ -34,8 +35,25 @@ const demoUsers: Seed = {
   },
 };
 
-/** Seeds in the order they run. Later issues append reference data and demo offers here. */
-export const SEEDS: Seed[] = [catalogueSeed, ratesSeed, demoUsers];
+/**
+ * The demo market: 300 traders and 2,400 active offers (funded and bonded through the ledger). Bond
+ * amounts and groups are the defaults (demo data is for a first look, not for a configured deployment).
+ */
+const demoOffers: Seed = {
+  name: 'demo-offers-v1',
+  demo: true,
+  async run(db) {
+    await seedOffers(db, {
+      users: 300,
+      offers: 2_400,
+      prefix: 'trader',
+      bond: { amounts: {}, paymentGroups: ['gift-cards', 'online-transfers'] },
+    });
+  },
+};
+
+/** Seeds in the order they run. Later issues append reference data here. */
+export const SEEDS: Seed[] = [catalogueSeed, ratesSeed, demoUsers, demoOffers];
 
 /** Runs each pending seed once, in a transaction with its `applied_seeds` row. */
 export async function runSeeds(

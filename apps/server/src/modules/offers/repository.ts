@@ -1,0 +1,422 @@
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+import { offerFavorites, offerOpeningHours, offerRateSnapshots, offers, offerTags } from './tables.js';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type NewOfferRow = typeof offers.$inferInsert;
+export type HoursRow = { day: number; startMinute: number; endMinute: number; active: boolean };
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The rates one ordering or visibility check uses: coin/USD for the searched coin, USD/fiat per currency. */
+export type RatesParam = { cryptoUsd: string; usdFiat: Record<string, string> };
+
+/** Everything the marketplace query filters on, already resolved to ids and codes by the service. */
+export type SearchParams = {
+  offerType: 'buy' | 'sell';
+  cryptoCode: string;
+  cryptoDecimals: number;
+  currency?: string;
+  paymentMethodIds?: number[];
+  groupId?: number;
+  fiatAmount?: string;
+  amountRangeMin?: string;
+  amountRangeMax?: string;
+  tagIds?: number[];
+  ownerCountry?: string;
+  visitorCountry?: string;
+  binCode?: string;
+  cardRegion?: number;
+  newbieOnly?: boolean;
+  onlineOnly?: boolean;
+  favoritesOnly?: boolean;
+  ownerId?: number;
+  viewerId?: number;
+  now: Date;
+  onlineSince: Date;
+  /** Rates the order is computed with (the search's snapshot). */
+  sortRates: RatesParam;
+  /** Live rates, for the funds check. */
+  liveRates: RatesParam;
+  bondGroupIds: number[];
+  /** Bond required in this coin, base units; 0 means no bond is needed. */
+  bondRequired: bigint;
+  direction: 'asc' | 'desc';
+  after?: { key: string; id: number };
+  limit: number;
+};
+
+export type SearchRow = OfferRow & {
+  sortKey: string;
+  ownerUsername: string;
+  ownerCountry: string | null;
+  ownerOnline: boolean;
+  isFavorite: boolean;
+};
+
+/** USD price of one coin for an offer, from the given rates (exact NUMERIC, rounded to 8 places). */
+function usdPriceExpr(rates: RatesParam): SQL {
+  return sql`round(CASE WHEN o.fixed_price IS NULL
+      THEN ${rates.cryptoUsd}::numeric * (1 + o.margin / 100)
+      ELSE o.fixed_price / nullif((${JSON.stringify(rates.usdFiat)}::jsonb ->> o.fiat_currency_code)::numeric, 0)
+    END, 8)`;
+}
+
+/** Fiat price of one coin for an offer, from the given rates. */
+function fiatPriceExpr(rates: RatesParam): SQL {
+  return sql`CASE WHEN o.fixed_price IS NULL
+      THEN ${rates.cryptoUsd}::numeric * (${JSON.stringify(rates.usdFiat)}::jsonb ->> o.fiat_currency_code)::numeric
+        * (1 + o.margin / 100)
+      ELSE o.fixed_price END`;
+}
+
+/** The visibility rules every public listing applies (docs/decisions/0008-offers.md). */
+function visibility(p: {
+  now: Date;
+  viewerId?: number;
+  visitorCountry?: string;
+  liveRates: RatesParam;
+  cryptoDecimals: number;
+  bondGroupIds: number[];
+  bondRequired: bigint;
+}): SQL {
+  const now = p.now.toISOString();
+  const localTime = sql`(${now}::timestamptz AT TIME ZONE o.timezone)`;
+  const parts: SQL[] = [
+    sql`o.is_active`,
+    sql`u.account_state = 'active'`,
+    sql`(NOT o.has_opening_hours OR EXISTS (
+      SELECT 1 FROM offer_opening_hours h
+      WHERE h.offer_id = o.id AND h.active
+        AND h.day = extract(isodow FROM ${localTime})
+        AND h.start_minute <= extract(hour FROM ${localTime}) * 60 + extract(minute FROM ${localTime})
+        AND h.end_minute > extract(hour FROM ${localTime}) * 60 + extract(minute FROM ${localTime})))`,
+    // A sell offer needs the owner's available balance to cover its minimum at the current price.
+    sql`(o.type = 'buy' OR coalesce((
+      SELECT a.balance FROM ledger_accounts a
+      WHERE coalesce(a.user_id, 0) = o.user_id AND a.crypto_code = o.crypto_code
+        AND a.kind = 'available' AND a.reference = ''), 0) * ${fiatPriceExpr(p.liveRates)}
+      >= o.range_min * ${(10n ** BigInt(p.cryptoDecimals)).toString()}::numeric)`,
+  ];
+  if (p.bondRequired > 0n && p.bondGroupIds.length > 0) {
+    parts.push(sql`(NOT (o.payment_group_id = ANY(${`{${p.bondGroupIds.join(',')}}`}::int[])) OR coalesce((
+      SELECT a.balance FROM ledger_accounts a
+      WHERE coalesce(a.user_id, 0) = o.user_id AND a.crypto_code = o.crypto_code
+        AND a.kind = 'bond' AND a.reference = ''), 0) >= ${p.bondRequired.toString()}::numeric)`);
+  }
+  if (p.visitorCountry) {
+    parts.push(sql`(o.country_list_mode = 'all'
+      OR (o.country_list_mode = 'allow' AND ${p.visitorCountry} = ANY(o.countries))
+      OR (o.country_list_mode = 'deny' AND NOT (${p.visitorCountry} = ANY(o.countries))))`);
+  } else {
+    parts.push(sql`o.country_list_mode <> 'allow'`);
+  }
+  if (p.viewerId !== undefined) {
+    parts.push(sql`NOT EXISTS (SELECT 1 FROM user_relations r WHERE r.kind = 'blocked'
+      AND ((r.user_id = ${p.viewerId} AND r.target_user_id = o.user_id)
+        OR (r.user_id = o.user_id AND r.target_user_id = ${p.viewerId})))`);
+    parts.push(sql`(NOT o.is_trusted_only OR o.user_id = ${p.viewerId} OR EXISTS (SELECT 1 FROM user_relations r
+      WHERE r.kind = 'trusted' AND r.user_id = o.user_id AND r.target_user_id = ${p.viewerId}))`);
+  } else {
+    parts.push(sql`NOT o.is_trusted_only`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const pgIntArray = (values: number[]) => `{${values.join(',')}}`;
+
+export const offersRepository = {
+  async insert(tx: DbOrTx, row: NewOfferRow, tagIds: number[], hours: HoursRow[]): Promise<OfferRow> {
+    const [created] = await tx.insert(offers).values(row).returning();
+    if (!created) throw new Error('insert into offers returned no row');
+    await this.replaceChildren(tx, created.id, tagIds, hours);
+    return created;
+  },
+
+  async replaceChildren(tx: DbOrTx, offerId: number, tagIds: number[], hours: HoursRow[]) {
+    await tx.delete(offerTags).where(eq(offerTags.offerId, offerId));
+    await tx.delete(offerOpeningHours).where(eq(offerOpeningHours.offerId, offerId));
+    if (tagIds.length > 0) await tx.insert(offerTags).values(tagIds.map((tagId) => ({ offerId, tagId })));
+    if (hours.length > 0) await tx.insert(offerOpeningHours).values(hours.map((h) => ({ offerId, ...h })));
+  },
+
+  async update(tx: DbOrTx, id: number, values: Partial<NewOfferRow>): Promise<OfferRow | undefined> {
+    const [row] = await tx
+      .update(offers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(offers.id, id))
+      .returning();
+    return row;
+  },
+
+  async findByHash(db: DbOrTx, hash: string): Promise<OfferRow | undefined> {
+    const [row] = await db.select().from(offers).where(eq(offers.hash, hash));
+    return row;
+  },
+
+  /** The owner's offer by hash, locked; undefined for anyone else's (they get a 404). */
+  async lockOwned(tx: DbOrTx, userId: number, hash: string): Promise<OfferRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(offers)
+      .where(and(eq(offers.hash, hash), eq(offers.userId, userId)))
+      .for('update');
+    return row;
+  },
+
+  async listOfOwner(db: DbOrTx, userId: number, type?: 'buy' | 'sell') {
+    return db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.userId, userId), type ? eq(offers.type, type) : undefined))
+      .orderBy(desc(offers.id));
+  },
+
+  async countsOfOwner(db: DbOrTx, userId: number) {
+    return rowsOf<{ type: 'buy' | 'sell'; total: number; active: number }>(
+      await db.execute(sql`SELECT type, count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active
+        FROM offers WHERE user_id = ${userId} GROUP BY type`),
+    );
+  },
+
+  async setActiveOfOwner(tx: DbOrTx, userId: number, ids: number[], isActive: boolean) {
+    if (ids.length === 0) return;
+    await tx
+      .update(offers)
+      .set({ isActive, updatedAt: new Date() })
+      .where(and(eq(offers.userId, userId), inArray(offers.id, ids)));
+  },
+
+  async tagsOf(db: DbOrTx, offerIds: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>();
+    if (offerIds.length === 0) return result;
+    const rows = await db
+      .select()
+      .from(offerTags)
+      .where(inArray(offerTags.offerId, offerIds))
+      .orderBy(asc(offerTags.tagId));
+    for (const row of rows) result.set(row.offerId, [...(result.get(row.offerId) ?? []), row.tagId]);
+    return result;
+  },
+
+  async hoursOf(db: DbOrTx, offerId: number): Promise<HoursRow[]> {
+    return db
+      .select({
+        day: offerOpeningHours.day,
+        startMinute: offerOpeningHours.startMinute,
+        endMinute: offerOpeningHours.endMinute,
+        active: offerOpeningHours.active,
+      })
+      .from(offerOpeningHours)
+      .where(eq(offerOpeningHours.offerId, offerId))
+      .orderBy(asc(offerOpeningHours.day), asc(offerOpeningHours.startMinute));
+  },
+
+  /** Whether the user has an active offer in a coin whose method needs the bond (the wallet asks). */
+  async hasActiveInGroups(db: DbOrTx, userId: number, cryptoCode: string, groupIds: number[]) {
+    if (groupIds.length === 0) return false;
+    const [row] = await db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(
+        and(
+          eq(offers.userId, userId),
+          eq(offers.cryptoCode, cryptoCode),
+          eq(offers.isActive, true),
+          inArray(offers.paymentGroupId, groupIds),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /**
+   * The marketplace: one page of visible offers, ordered by USD price per coin (computed with the
+   * search's rates) and id, after the keyset cursor. Everything is one indexed SQL statement.
+   */
+  async search(db: DbOrTx, p: SearchParams): Promise<SearchRow[]> {
+    const key = usdPriceExpr(p.sortRates);
+    const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
+    if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
+    if (p.paymentMethodIds) {
+      where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
+    }
+    if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
+    if (p.ownerId !== undefined) where.push(sql`o.user_id = ${p.ownerId}`);
+    if (p.fiatAmount) {
+      where.push(sql`(CASE WHEN o.amount_mode = 'predefined'
+        THEN ${p.fiatAmount}::numeric = ANY(o.predefined_amounts)
+        ELSE o.range_min <= ${p.fiatAmount}::numeric AND o.range_max >= ${p.fiatAmount}::numeric END)`);
+    }
+    if (p.amountRangeMin) where.push(sql`o.range_max >= ${p.amountRangeMin}::numeric`);
+    if (p.amountRangeMax) where.push(sql`o.range_min <= ${p.amountRangeMax}::numeric`);
+    if (p.tagIds && p.tagIds.length > 0) {
+      where.push(sql`(SELECT count(*) FROM offer_tags t
+        WHERE t.offer_id = o.id AND t.tag_id = ANY(${pgIntArray(p.tagIds)}::int[])) = ${p.tagIds.length}`);
+    }
+    if (p.ownerCountry) where.push(sql`u.country_iso = ${p.ownerCountry}`);
+    if (p.binCode) {
+      where.push(sql`(cardinality(o.gift_card_bin_codes) = 0 OR ${p.binCode} = ANY(o.gift_card_bin_codes))`);
+    }
+    if (p.cardRegion !== undefined) where.push(sql`${p.cardRegion} = ANY(o.card_regions)`);
+    if (p.newbieOnly) {
+      where.push(sql`o.require_min_past_trades IS NULL AND NOT o.require_verified_id`);
+    }
+    const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = o.user_id
+      AND s.last_seen_at > ${p.onlineSince.toISOString()}::timestamptz)`;
+    if (p.onlineOnly) where.push(online);
+    const favorite =
+      p.viewerId !== undefined
+        ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
+        : sql`false`;
+    if (p.favoritesOnly) where.push(favorite);
+    if (p.after) {
+      where.push(
+        p.direction === 'asc'
+          ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
+          : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`,
+      );
+    }
+    const order = p.direction === 'asc' ? sql`sort_key ASC, o.id ASC` : sql`sort_key DESC, o.id DESC`;
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        SELECT o.*, ${key}::text AS sort_key, u.username AS owner_username, u.country_iso AS owner_country,
+          ${online} AS owner_online, ${favorite} AS is_favorite
+        FROM offers o JOIN users u ON u.id = o.user_id
+        WHERE ${sql.join(where, sql` AND `)} AND ${key} IS NOT NULL
+        ORDER BY ${order}
+        LIMIT ${p.limit}`),
+    );
+    return rows.map(fromSqlRow);
+  },
+
+  /** Whether one offer passes the public visibility rules for a viewer (the offer page's availability). */
+  async isVisible(
+    db: DbOrTx,
+    offerId: number,
+    p: Omit<Parameters<typeof visibility>[0], 'visitorCountry'> & { visitorCountry?: string },
+  ): Promise<boolean> {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT o.id FROM offers o JOIN users u ON u.id = o.user_id
+        WHERE o.id = ${offerId} AND ${visibility(p)}`),
+    );
+    return rows.length > 0;
+  },
+
+  async addFavorite(db: DbOrTx, userId: number, offerId: number) {
+    await db.insert(offerFavorites).values({ userId, offerId }).onConflictDoNothing();
+  },
+
+  async removeFavorite(db: DbOrTx, userId: number, offerId: number) {
+    await db
+      .delete(offerFavorites)
+      .where(and(eq(offerFavorites.userId, userId), eq(offerFavorites.offerId, offerId)));
+  },
+
+  async isFavorite(db: DbOrTx, userId: number, offerId: number) {
+    const [row] = await db
+      .select({ id: offerFavorites.offerId })
+      .from(offerFavorites)
+      .where(and(eq(offerFavorites.userId, userId), eq(offerFavorites.offerId, offerId)));
+    return Boolean(row);
+  },
+
+  async favoritesOf(
+    db: DbOrTx,
+    userId: number,
+    options: { type?: 'buy' | 'sell'; newestFirst: boolean; offset: number; limit: number },
+  ) {
+    return db
+      .select({ offer: offers, ownerUsername: users.username, ownerCountry: users.countryIso })
+      .from(offerFavorites)
+      .innerJoin(offers, eq(offers.id, offerFavorites.offerId))
+      .innerJoin(users, eq(users.id, offers.userId))
+      .where(and(eq(offerFavorites.userId, userId), options.type ? eq(offers.type, options.type) : undefined))
+      .orderBy(
+        options.newestFirst ? desc(offerFavorites.createdAt) : asc(offerFavorites.createdAt),
+        options.newestFirst ? desc(offerFavorites.offerId) : asc(offerFavorites.offerId),
+      )
+      .offset(options.offset)
+      .limit(options.limit);
+  },
+
+  async snapshot(db: DbOrTx, version: number) {
+    const [row] = await db.select().from(offerRateSnapshots).where(eq(offerRateSnapshots.version, version));
+    return row;
+  },
+
+  /** Stores the rates of a version once; drops snapshots older than a day. */
+  async saveSnapshot(
+    db: DbOrTx,
+    version: number,
+    rates: { cryptoUsd: Record<string, string>; usdFiat: Record<string, string> },
+  ) {
+    await db
+      .insert(offerRateSnapshots)
+      .values({ version, ...rates })
+      .onConflictDoNothing();
+    await db
+      .delete(offerRateSnapshots)
+      .where(lt(offerRateSnapshots.createdAt, new Date(Date.now() - 86_400_000)));
+  },
+};
+
+/** Raw snake_case row -> the typed row drizzle would give (NUMERIC as strings, arrays parsed). */
+function fromSqlRow(r: Record<string, unknown>): SearchRow {
+  const numArray = (value: unknown): string[] =>
+    Array.isArray(value)
+      ? value.map(String)
+      : typeof value === 'string' && value.length > 2
+        ? value.slice(1, -1).split(',')
+        : [];
+  const textArray = (value: unknown): string[] => numArray(value).filter(Boolean);
+  const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: Number(r.id),
+    hash: String(r.hash),
+    userId: Number(r.user_id),
+    area: r.area as OfferRow['area'],
+    type: r.type as OfferRow['type'],
+    cryptoCode: String(r.crypto_code),
+    paymentMethodId: Number(r.payment_method_id),
+    paymentGroupId: Number(r.payment_group_id),
+    fiatCurrencyCode: String(r.fiat_currency_code),
+    margin: str(r.margin),
+    fixedPrice: str(r.fixed_price),
+    amountMode: r.amount_mode as OfferRow['amountMode'],
+    rangeMin: String(r.range_min),
+    rangeMax: String(r.range_max),
+    predefinedAmounts: numArray(r.predefined_amounts),
+    newBuyerMax: str(r.new_buyer_max),
+    paymentWindow: Number(r.payment_window),
+    offerTerms: String(r.offer_terms),
+    tradeDetails: String(r.trade_details),
+    paymentMethodLabel: String(r.payment_method_label),
+    requireVerifiedId: Boolean(r.require_verified_id),
+    requireFullName: Boolean(r.require_full_name),
+    requireMinPastTrades: r.require_min_past_trades === null ? null : Number(r.require_min_past_trades),
+    blockVpn: Boolean(r.block_vpn),
+    isTrustedOnly: Boolean(r.is_trusted_only),
+    countryListMode: r.country_list_mode as OfferRow['countryListMode'],
+    countries: textArray(r.countries),
+    timezone: String(r.timezone),
+    hasOpeningHours: Boolean(r.has_opening_hours),
+    capAmount: str(r.cap_amount),
+    capActive: Boolean(r.cap_active),
+    giftCardBinCodes: textArray(r.gift_card_bin_codes),
+    cardRegions: numArray(r.card_regions).filter(Boolean).map(Number),
+    flowType: r.flow_type as OfferRow['flowType'],
+    customRate: str(r.custom_rate),
+    isThirdPartyAllowed: Boolean(r.is_third_party_allowed),
+    isGiftCodeCheckEnabled: Boolean(r.is_gift_code_check_enabled),
+    isActive: Boolean(r.is_active),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
+    sortKey: String(r.sort_key),
+    ownerUsername: String(r.owner_username),
+    ownerCountry: str(r.owner_country),
+    ownerOnline: Boolean(r.owner_online),
+    isFavorite: Boolean(r.is_favorite),
+  };
+}

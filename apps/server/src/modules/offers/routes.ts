@@ -1,0 +1,475 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  favoriteOffersQuerySchema,
+  compareDecimals,
+  myOffersQuerySchema,
+  offerAmountBodySchema,
+  offerBodySchema,
+  offerCapBodySchema,
+  offerFixedPriceBodySchema,
+  offerHashParamsSchema,
+  offerIdParamsSchema,
+  offerMarginBodySchema,
+  offerSearchQuerySchema,
+  offerStatusBodySchema,
+  parseDecimal,
+  userActiveOffersQuerySchema,
+} from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { requireUser } from '../../platform/auth/session.js';
+import { notFound } from '../../platform/http/errors.js';
+import { usersRepository } from '../users/repository.js';
+import { fiatText, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
+import { offersRepository, type SearchRow } from './repository.js';
+import type { OffersService, Viewer } from './service.js';
+
+type Options = { offers: OffersService; db: Db };
+
+/**
+ * The offer editor, my offers, the marketplace, the offer page and favourites (spec section 7).
+ * Handlers are guards, one service call and a presenter.
+ */
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db }) => {
+  async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+    if (!request.user) return null;
+    const user = await usersRepository.findById(db, request.user.id);
+    return user ? { id: user.id, countryIso: user.countryIso } : null;
+  }
+
+  async function listings(result: Awaited<ReturnType<OffersService['search']>>) {
+    const tags = await offersRepository.tagsOf(
+      db,
+      result.rows.map((r) => r.id),
+    );
+    return result.rows.map((row: SearchRow) =>
+      presentListing(row, {
+        data: result.data,
+        tagIds: tags.get(row.id) ?? [],
+        price: offers.priceOf(result.live, result.data, row),
+      }),
+    );
+  }
+
+  const saved = (result: { offer: { hash: string; isActive: boolean }; isBondInsufficient: boolean }) => ({
+    data: {
+      idHashed: result.offer.hash,
+      isActive: result.offer.isActive,
+      depositInfo: { isBondInsufficient: result.isBondInsufficient },
+    },
+  });
+
+  app.post(
+    '/rest/v1/my-offers',
+    { schema: { tags: ['offers'], summary: 'Create an offer', body: offerBodySchema } },
+    async (request, reply) =>
+      reply.code(201).send(saved(await offers.create(requireUser(request).id, request.body))),
+  );
+
+  app.put(
+    '/rest/v1/my-offers/:hash',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Edit an offer (all fields)',
+        params: offerHashParamsSchema,
+        body: offerBodySchema,
+      },
+    },
+    async (request) => saved(await offers.update(requireUser(request).id, request.params.hash, request.body)),
+  );
+
+  app.get(
+    '/rest/v1/my-offers/list',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'My offers, with bond and counts',
+        querystring: myOffersQuerySchema,
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const mine = await offers.listMine(id, request.query.type);
+      const count = (type: 'buy' | 'sell') => mine.counts.find((c) => c.type === type);
+      const coinsNeedingBond = mine.bond.coins.filter((c) => mine.needsBond.has(c.currencyCode));
+      return {
+        data: {
+          offers: mine.offers.map((o) =>
+            presentMyOffer(o.row, {
+              data: mine.data,
+              tagIds: o.tagIds,
+              price: o.price,
+              bondShort: o.bondShort,
+            }),
+          ),
+          depositData: {
+            makeDeposit: {
+              options: coinsNeedingBond.map((c) => ({
+                currencyCode: c.currencyCode,
+                missingAmount: c.missingAmount,
+              })),
+              isEnabled: coinsNeedingBond.some((c) => c.canDeposit),
+            },
+            makeWithdraw: { isEnabled: mine.bond.coins.some((c) => c.canRetrieve) },
+          },
+          userPerks: [],
+          messages: [],
+          meta: { counts: { buy: count('buy')?.total ?? 0, sell: count('sell')?.total ?? 0 } },
+          isNotSellActiveOffers: (count('sell')?.active ?? 0) === 0,
+          isNotBuyActiveOffers: (count('buy')?.active ?? 0) === 0,
+          promoteTotal: 0,
+          promoteAvailable: 0,
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/rest/v1/my-offers/:hash/status',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Switch an offer on or off',
+        params: offerHashParamsSchema,
+        body: offerStatusBodySchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.setStatus(
+        requireUser(request).id,
+        request.params.hash,
+        request.body.new_status,
+      );
+      return { data: { idHashed: offer.hash, isActive: offer.isActive } };
+    },
+  );
+
+  app.post(
+    '/offer-manager/toggle-all-offers-state',
+    { schema: { tags: ['offers'], summary: 'Switch all my offers on or off', body: offerStatusBodySchema } },
+    async (request) => ({ data: await offers.toggleAll(requireUser(request).id, request.body.new_status) }),
+  );
+
+  app.put(
+    '/rest/v1/my-offers/:hash/margin',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Quick edit: margin',
+        params: offerHashParamsSchema,
+        body: offerMarginBodySchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.setMargin(
+        requireUser(request).id,
+        request.params.hash,
+        request.body.new_margin,
+      );
+      const data = await offers.data();
+      return {
+        data: {
+          idHashed: offer.hash,
+          margin: offer.margin,
+          fixedPrice: fiatText(data, offer.fiatCurrencyCode, offer.fixedPrice),
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/rest/v1/my-offers/:hash/fixed-price',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Quick edit: fixed price',
+        params: offerHashParamsSchema,
+        body: offerFixedPriceBodySchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.setFixedPrice(
+        requireUser(request).id,
+        request.params.hash,
+        request.body.new_fixed_price,
+      );
+      const data = await offers.data();
+      return {
+        data: {
+          idHashed: offer.hash,
+          margin: offer.margin,
+          fixedPrice: fiatText(data, offer.fiatCurrencyCode, offer.fixedPrice),
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/rest/v1/my-offers/:hash/amount',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Quick edit: amounts',
+        params: offerHashParamsSchema,
+        body: offerAmountBodySchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.setAmount(requireUser(request).id, request.params.hash, request.body);
+      const data = await offers.data();
+      return {
+        data: {
+          idHashed: offer.hash,
+          amountMode: offer.amountMode,
+          rangeMin: fiatText(data, offer.fiatCurrencyCode, offer.rangeMin),
+          rangeMax: fiatText(data, offer.fiatCurrencyCode, offer.rangeMax),
+          predefinedAmount: offer.predefinedAmounts.map((a) => fiatText(data, offer.fiatCurrencyCode, a)),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/rest/v1/offers/:id/offer-cap',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Set the offer cap (owner)',
+        params: offerIdParamsSchema,
+        body: offerCapBodySchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.setCap(requireUser(request).id, request.params.id, request.body.offer_cap);
+      const view = await offers.view({ id: offer.userId, countryIso: null }, offer.hash);
+      const amount = offer.capAmount && fiatText(view.data, offer.fiatCurrencyCode, offer.capAmount);
+      return { data: { offerCap: capOf({ ...offer, capAmount: amount }, view.price.fiat).offerCap } };
+    },
+  );
+
+  app.get(
+    '/rest/v1/offers',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Marketplace search (anonymous allowed)',
+        querystring: offerSearchQuerySchema,
+      },
+    },
+    async (request) => {
+      const result = await offers.search(await viewerOf(request), request.query);
+      return {
+        data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+      };
+    },
+  );
+
+  app.get(
+    '/rest/v1/offers/:id',
+    { schema: { tags: ['offers'], summary: 'One offer for the offer page', params: offerIdParamsSchema } },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const v = await offers.view(viewer, request.params.id);
+      const o = v.offer;
+      const method = v.data.methodById.get(o.paymentMethodId);
+      const currency = v.data.currencyByCode.get(o.fiatCurrencyCode);
+      const recommendedTags = await offersRepository.tagsOf(
+        db,
+        v.recommended.map((r) => r.id),
+      );
+      const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
+      const cap = capOf(
+        { capAmount: o.capAmount && money(o.capAmount), capActive: o.capActive, rangeMin: o.rangeMin },
+        v.price.fiat,
+      );
+      const tagsOf = (ids: number[]) =>
+        ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter(Boolean);
+      return {
+        data: {
+          offer: {
+            id: o.hash,
+            type: o.type,
+            area: o.area,
+            ownerUsername: v.owner.username,
+            paymentMethod: {
+              id: o.paymentMethodId,
+              slug: method?.slug ?? null,
+              name: method?.originalName ?? null,
+            },
+            paymentMethodLabel: o.paymentMethodLabel,
+            fiatCurrency: {
+              code: o.fiatCurrencyCode,
+              precision: currency?.precision ?? 2,
+              rate: { usd: v.live.usdFiat.get(o.fiatCurrencyCode) ?? null },
+            },
+            cryptoCurrencyId: v.crypto.id,
+            altCoin: {
+              code: v.crypto.code,
+              precision: v.crypto.formattingDecimalsCount,
+              rate: v.live.cryptoUsd.get(v.crypto.code) ?? null,
+            },
+            margin: o.margin,
+            fiatPricePerCrypto: v.price.fiat,
+            buySellPagePrice: v.price.fiat,
+            fiatLimitMin: money(o.rangeMin),
+            fiatLimitMax: money(o.rangeMax),
+            predefinedAmount: o.amountMode === 'predefined' ? o.predefinedAmounts.map(money) : [],
+            newBuyerMaxFiatLimit: o.newBuyerMax === null ? null : money(o.newBuyerMax),
+            paymentWindow: o.paymentWindow,
+            offerTerms: o.offerTerms,
+            tradeDetails: o.tradeDetails,
+            tags: tagsOf(v.tags),
+            requirements: requirementsOf(o),
+            timezone: o.timezone,
+            isSell: o.type === 'sell',
+            isOnline: false,
+            customRate: o.customRate,
+            giftCardBinCodes: o.giftCardBinCodes,
+            isBinCodeEnabled: method?.isBinCodeEnabled ?? false,
+            amazonGiftCardRegions: o.cardRegions.map((id) => {
+              const region = v.data.regions.find((r) => r.id === id);
+              return { id, name: region?.names.en ?? String(id) };
+            }),
+            flowType: o.flowType,
+            isThirdPartyTreatmentEnabled: o.isThirdPartyAllowed,
+            isGiftCodeCheckEnabled: o.isGiftCodeCheckEnabled,
+            isReachedCap: cap.isReachedCap,
+            isCapLessThanMin: cap.isCapLessThanMin,
+            isAnonymousUserRestricted: false,
+            availableIn: o.countryListMode === 'all' ? [] : o.countries,
+            countryListMode: o.countryListMode,
+            isActive: o.isActive,
+          },
+          isOwner: v.isOwner,
+          isAvailable: v.available,
+          isNewBuyer: viewer !== null && !v.isOwner,
+          isTrustedUser: v.isTrustedUser,
+          isGrayCountry: false,
+          isFavorite: v.isFavorite,
+          isAvailableForCountry: v.availableForCountry,
+          discountedEscrowFee: null,
+          dutyHours: v.hours,
+          dutyHoursTimezone: o.timezone,
+          isMaxTradeLimitUserIDNotVerified: viewer !== null && !v.isOwner,
+          offerCap: cap.offerCap,
+          recommendedOffers: v.recommended.map((row) =>
+            presentListing(row, {
+              data: v.data,
+              tagIds: recommendedTags.get(row.id) ?? [],
+              price: offers.priceOf(v.live, v.data, row),
+            }),
+          ),
+          flashMessages: v.available
+            ? []
+            : [{ type: 'OfferIsBlocked', text: 'This offer is not available right now.' }],
+          startTradeRequirements: { payerName: o.requireFullName },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/rest/v1/favorites/offers/:id',
+    { schema: { tags: ['offers'], summary: 'Add an offer to my favourites', params: offerIdParamsSchema } },
+    async (request) => ({ data: await offers.favorite(requireUser(request).id, request.params.id, true) }),
+  );
+
+  app.delete(
+    '/rest/v1/favorites/offers/:id',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Remove an offer from my favourites',
+        params: offerIdParamsSchema,
+      },
+    },
+    async (request) => ({ data: await offers.favorite(requireUser(request).id, request.params.id, false) }),
+  );
+
+  app.get(
+    '/rest/v1/favorites/offers',
+    { schema: { tags: ['offers'], summary: 'My favourite offers', querystring: favoriteOffersQuerySchema } },
+    async (request) => {
+      const result = await offers.favorites(requireUser(request).id, request.query);
+      const tags = await offersRepository.tagsOf(
+        db,
+        result.rows.map((r) => r.offer.id),
+      );
+      return {
+        data: {
+          offers: result.rows.map((r) =>
+            presentListing(
+              {
+                ...r.offer,
+                sortKey: '0',
+                ownerUsername: r.ownerUsername,
+                ownerCountry: r.ownerCountry,
+                ownerOnline: false,
+                isFavorite: true,
+              },
+              {
+                data: result.data,
+                tagIds: tags.get(r.offer.id) ?? [],
+                price: offers.priceOf(result.live, result.data, r.offer),
+              },
+            ),
+          ),
+          nextPage: result.hasMore ? request.query.page + 1 : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/rest/v1/users/:username/active-offers',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'A user’s active offers (public profile)',
+        params: z.object({ username: z.string().min(1).max(60) }),
+        querystring: userActiveOffersQuerySchema,
+      },
+    },
+    async (request) => {
+      const owner = await usersRepository.findByUsername(db, request.params.username);
+      if (!owner) throw notFound('User not found');
+      const q = request.query;
+      const pageSize = 20;
+      const viewer = await viewerOf(request);
+      const result = await offers.userActiveOffers(viewer, owner.id, {
+        offerType: q.type ?? 'sell',
+        cryptoCode: q.crypto_currency_code,
+        sort: q.sort,
+        limit: q.offset + pageSize + 1,
+      });
+      const page = result.rows.slice(q.offset, q.offset + pageSize);
+      return {
+        data: {
+          offers: await listings({ ...result, rows: page }),
+          nextOffset: result.rows.length > q.offset + pageSize ? q.offset + pageSize : null,
+        },
+      };
+    },
+  );
+};
+
+/** The offer cap state: initial, remaining (no trades consume it yet), and the sell blocks of the spec. */
+function capOf(
+  offer: { capAmount: string | null; capActive: boolean; rangeMin: string },
+  rate: string | null,
+) {
+  if (!offer.capAmount || !offer.capActive) {
+    return { offerCap: null, isReachedCap: false, isCapLessThanMin: false };
+  }
+  // No trade consumes the cap yet (trades arrive with their issue): what remains is the whole cap.
+  const remaining = offer.capAmount;
+  const isReachedCap = compareDecimals(parseDecimal(remaining), parseDecimal('0')) <= 0;
+  const isCapLessThanMin = compareDecimals(parseDecimal(remaining), parseDecimal(offer.rangeMin)) < 0;
+  return {
+    offerCap: { initialValue: offer.capAmount, remainingValue: remaining, rate },
+    isReachedCap,
+    isCapLessThanMin,
+  };
+}

@@ -1,0 +1,918 @@
+import { randomInt } from 'node:crypto';
+import {
+  compareDecimals,
+  divide,
+  formatDecimal,
+  isOnStatus,
+  mergeOpeningHours,
+  minutesOf,
+  multiply,
+  offerFiatPrice,
+  parseAmount,
+  parseDecimal,
+  rescale,
+  subtract,
+  timeOf,
+  type FieldError,
+  type OfferBody,
+  offerSearchQuerySchema,
+  type OfferSearchQuery,
+} from '@app/contract';
+import type { Config } from '../../platform/config.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { assertAllowed } from '../../platform/auth/account-policy.js';
+import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
+import { findCrypto, type CatalogueData, type CatalogueService } from '../catalogue/index.js';
+import type { Ledger } from '../ledger/index.js';
+import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
+import { usersRepository } from '../users/repository.js';
+import { DEFAULT_BOND_AMOUNTS, type WalletService } from '../wallet/index.js';
+import { contactsRepository } from '../contacts/index.js';
+import {
+  offersRepository,
+  type HoursRow,
+  type NewOfferRow,
+  type OfferRow,
+  type RatesParam,
+} from './repository.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** A random, opaque public id (62^12 ~ 3e21 values): never a sequence, never guessable. */
+export const newOfferHash = (): string => Array.from({ length: 12 }, () => BASE62[randomInt(62)]).join('');
+
+/** Users seen within this window count as online. */
+const ONLINE_WINDOW_MS = 5 * 60_000;
+
+export type OffersServiceOptions = {
+  db: Db;
+  catalogue: CatalogueService;
+  rates: RatesService;
+  ledger: Ledger;
+  wallet: WalletService;
+  config: Pick<Config, 'offers' | 'wallet'>;
+  now?: () => Date;
+};
+
+export type Viewer = { id: number; countryIso: string | null } | null;
+
+/** Whether `timezone` is an IANA zone this runtime (and PostgreSQL) knows. */
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a tag may be put on an offer paid with this method. */
+function tagApplies(data: CatalogueData, tagId: number, methodId: number, groupId: number): boolean {
+  const tag = data.tags.find((t) => t.id === tagId);
+  if (!tag) return false;
+  return (
+    tag.appliesToAll ||
+    Boolean(data.tagGroupIds.get(tagId)?.has(groupId)) ||
+    Boolean(data.tagMethodIds.get(tagId)?.has(methodId))
+  );
+}
+
+/** Configured bond of a coin in base units (0 when the coin is exempt). */
+function bondUnits(
+  config: Pick<Config, 'wallet'>,
+  code: string,
+  decimals: number,
+  excluded: string[],
+): bigint {
+  if (excluded.includes('bond')) return 0n;
+  const value = config.wallet.bond.amounts[code] ?? DEFAULT_BOND_AMOUNTS[code] ?? '0';
+  const parsed = parseAmount(value, decimals);
+  return parsed.ok ? parsed.units : 0n;
+}
+
+type Cursor = { key: string; id: number };
+const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
+function decodeCursor(value: string): Cursor {
+  try {
+    const [key, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof key === 'string' && /^-?\d+(\.\d+)?$/.test(key) && Number.isInteger(id)) {
+      return { key, id: id as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw fieldError('page_id', 'This page link is not valid; start the search again', 'invalid_page_id');
+}
+
+/**
+ * Offers: the editor (create, edit, quick edits, status), the marketplace search, the offer page,
+ * favourites. Every write authorizes first: another user's offer is "not found".
+ */
+export function createOffersService(options: OffersServiceOptions) {
+  const { db, catalogue, rates, ledger, wallet, config } = options;
+  const now = options.now ?? (() => new Date());
+
+  const bondGroupIds = async () => {
+    const data = await catalogue.data();
+    return config.wallet.bond.paymentGroups
+      .map((slug) => data.groupBySlug.get(slug)?.id)
+      .filter((id): id is number => id !== undefined);
+  };
+
+  /** A fiat amount with the currency's precision, or a field error. */
+  function fiat(value: string, precision: number, field: string, errors: FieldError[]): string | null {
+    const parsed = parseAmount(value, precision);
+    if (!parsed.ok) {
+      errors.push({ field, message: parsed.message, code: parsed.code });
+      return null;
+    }
+    return formatDecimal({ units: parsed.units, scale: precision });
+  }
+
+  /** Checks an editor body against the catalogue, the rates and the bounds; returns the row to store. */
+  async function validate(body: OfferBody) {
+    const data = await catalogue.data();
+    const view = await rates.view();
+    const errors: FieldError[] = [];
+    const add = (field: string, message: string, code = 'invalid') => errors.push({ field, message, code });
+
+    const crypto = findCrypto(data, body.crypto_currency_code);
+    if (!crypto || crypto.isBlocked) {
+      add('crypto_currency_code', 'Unknown crypto currency', 'unknown_crypto_currency');
+    }
+    const currency = data.currencyByCode.get(body.fiat_currency_code.toUpperCase());
+    if (!currency) add('fiat_currency_code', 'Unknown currency', 'unknown_currency');
+    const method = data.methodBySlug.get(body.payment_method.toLowerCase());
+    if (!method) add('payment_method', 'Unknown payment method', 'unknown_payment_method');
+    if (errors.length > 0 || !crypto || !currency || !method) throw validationError(errors);
+    const group = data.groupById.get(method.groupId);
+    const isGiftCard = group?.slug === 'gift-cards';
+    if (
+      (isGiftCard && crypto.excludedOfferFeatures.includes('gift-card-offers')) ||
+      method.slug === crypto.urlParam
+    ) {
+      add(
+        'payment_method',
+        `${method.originalName} cannot be used for ${crypto.code} offers`,
+        'method_not_for_crypto',
+      );
+    }
+    if (body.area === 'gift-cards' && !isGiftCard) {
+      add('area', 'Gift card offers need a gift card payment method', 'area_mismatch');
+    }
+    if (body.flow_type === 'gcc-auto' && !isGiftCard) {
+      add('flow_type', 'Only for gift card methods', 'flow_not_for_method');
+    }
+    if (body.flow_type === 'bt-auto' && group?.slug !== 'bank-transfers') {
+      add('flow_type', 'Only for bank transfer methods', 'flow_not_for_method');
+    }
+    if (body.flow_type === 'lite' && crypto.excludedOfferFeatures.includes('lite-flow')) {
+      add('flow_type', `The lite flow is not available for ${crypto.code}`, 'flow_not_for_crypto');
+    }
+
+    // Price: a margin or a fixed price, within the configured bounds around the market.
+    const market = fiatPerUnit(view, crypto.code, currency.code);
+    let margin: string | null = null;
+    let fixedPrice: string | null = null;
+    const { marginMin, marginMax } = config.offers;
+    const inBounds = (m: ReturnType<typeof parseDecimal>) =>
+      compareDecimals(m, parseDecimal(String(marginMin))) >= 0 &&
+      compareDecimals(m, parseDecimal(String(marginMax))) <= 0;
+    if ((body.margin === undefined) === (body.fixed_price === undefined)) {
+      add('margin', 'Give either a margin or a fixed price', 'price_required');
+    } else if (body.margin !== undefined) {
+      const m = parseDecimal(body.margin);
+      if (!inBounds(m)) {
+        add('margin', `The margin must be between ${marginMin}% and ${marginMax}%`, 'margin_out_of_bounds');
+      } else margin = formatDecimal(rescale(m, 4));
+    } else if (body.fixed_price !== undefined) {
+      fixedPrice = fiat(body.fixed_price, currency.precision, 'fixed_price', errors);
+      if (fixedPrice && market) {
+        const implied = multiply(
+          subtract(divide(parseDecimal(fixedPrice), parseDecimal(market), 8), parseDecimal('1')),
+          parseDecimal('100'),
+        );
+        if (!inBounds(implied)) {
+          add(
+            'fixed_price',
+            `The price must be within ${marginMin}% and ${marginMax}% of the market price (${market})`,
+            'fixed_price_out_of_bounds',
+          );
+        }
+      }
+    }
+
+    // Amounts: a range, or predefined amounts; never both; within the USD ceiling.
+    const usdFiat = view.usdFiat.get(currency.code);
+    const ceiling = usdFiat
+      ? multiply(parseDecimal(String(config.offers.maxLimitUsd)), parseDecimal(usdFiat))
+      : null;
+    const overCeiling = (v: string) => ceiling !== null && compareDecimals(parseDecimal(v), ceiling) > 0;
+    const ceilingText = `${config.offers.maxLimitUsd} USD`;
+    let amountMode: 'min_max' | 'predefined' = 'min_max';
+    let rangeMin: string | null = null;
+    let rangeMax: string | null = null;
+    let predefined: string[] = [];
+    const hasRange = body.range_min !== undefined || body.range_max !== undefined;
+    const hasPredefined = body.predefined_amount !== undefined && body.predefined_amount.length > 0;
+    if (hasRange && hasPredefined) {
+      add('predefined_amount', 'Give a range or predefined amounts, not both', 'amount_mode_conflict');
+    } else if (hasPredefined) {
+      amountMode = 'predefined';
+      const amounts = body.predefined_amount ?? [];
+      if (amounts.length > 20) add('predefined_amount', 'At most 20 amounts', 'too_many_amounts');
+      const parsed = amounts.map((a) => fiat(a, currency.precision, 'predefined_amount', errors));
+      if (parsed.every((p): p is string => p !== null)) {
+        predefined = [...new Set(parsed)].sort((a, b) => compareDecimals(parseDecimal(a), parseDecimal(b)));
+        if (predefined.some(overCeiling)) {
+          add('predefined_amount', `Each amount must be at most ${ceilingText}`, 'amount_too_large');
+        }
+        rangeMin = predefined[0] ?? null;
+        rangeMax = predefined.at(-1) ?? null;
+      }
+    } else if (body.range_min === undefined || body.range_max === undefined) {
+      add(
+        body.range_min === undefined ? 'range_min' : 'range_max',
+        'Give the minimum and maximum amounts',
+        'required',
+      );
+    } else {
+      rangeMin = fiat(body.range_min, currency.precision, 'range_min', errors);
+      rangeMax = fiat(body.range_max, currency.precision, 'range_max', errors);
+      if (rangeMin && rangeMax) {
+        if (compareDecimals(parseDecimal(rangeMin), parseDecimal(rangeMax)) > 0) {
+          add('range_max', 'The maximum must not be less than the minimum', 'min_greater_than_max');
+        }
+        if (overCeiling(rangeMax)) {
+          add('range_max', `The maximum must be at most ${ceilingText}`, 'amount_too_large');
+        }
+      }
+    }
+    let newBuyerMax: string | null = null;
+    if (body.new_buyer_limit !== undefined) {
+      newBuyerMax = fiat(body.new_buyer_limit, currency.precision, 'new_buyer_limit', errors);
+      if (newBuyerMax && rangeMin && compareDecimals(parseDecimal(newBuyerMax), parseDecimal(rangeMin)) < 0) {
+        add(
+          'new_buyer_limit',
+          'The new-buyer maximum must be at least the minimum amount',
+          'new_buyer_limit_too_low',
+        );
+      }
+    }
+    let capAmount: string | null = null;
+    if (body.offer_cap) {
+      capAmount = fiat(body.offer_cap.amount, currency.precision, 'offer_cap.amount', errors);
+    }
+
+    // Tags: approved and applicable to the method.
+    const tagIds: number[] = [];
+    for (const slug of [...new Set(body.tags)]) {
+      const tag = data.tags.find((t) => t.slug === slug.toLowerCase());
+      if (!tag) add('tags', `Unknown tag "${slug}"`, 'unknown_tag');
+      else if (!tagApplies(data, tag.id, method.id, method.groupId)) {
+        add('tags', `The tag "${slug}" does not apply to ${method.originalName}`, 'tag_not_applicable');
+      } else tagIds.push(tag.id);
+    }
+
+    // Requirements, countries, hours, gift cards.
+    const types = new Set(body.requirements.map((r) => r.type));
+    const remaining = body.requirements.find((r) => r.type === 'RemainingTrades');
+    if (remaining && remaining.value === undefined) {
+      add('requirements', 'RemainingTrades needs the minimum number of past trades', 'min_trades_required');
+    }
+    const known = new Set(data.countries.map((c) => c.iso));
+    const unknownCountries = body.countries.filter((iso) => !known.has(iso));
+    if (unknownCountries.length > 0) {
+      add('countries', `Unknown countries: ${unknownCountries.join(', ')}`, 'unknown_country');
+    }
+    if (body.country_list_mode === 'allow' && body.countries.length === 0) {
+      add('countries', 'An allow list needs at least one country', 'countries_required');
+    }
+    if (!isValidTimezone(body.timezone)) add('timezone', 'Unknown time zone', 'unknown_timezone');
+    const hours: HoursRow[] = mergeOpeningHours(body.opening_hours).map((h) => ({
+      day: h.day,
+      startMinute: minutesOf(h.start_time),
+      endMinute: minutesOf(h.end_time),
+      active: h.active,
+    }));
+    if (body.gift_card_bin_codes.length > 0 && !method.isBinCodeEnabled) {
+      add('gift_card_bin_codes', 'This payment method does not take BIN codes', 'bin_codes_not_enabled');
+    }
+    const regionIds = new Set(data.regions.map((r) => r.id));
+    if (body.card_regions.some((id) => !regionIds.has(id))) {
+      add('card_regions', 'Unknown card region', 'unknown_region');
+    }
+    if (body.card_regions.length > 0 && !isGiftCard) {
+      add('card_regions', 'Only for gift card methods', 'regions_not_for_method');
+    }
+
+    if (errors.length > 0 || !rangeMin || !rangeMax) throw validationError(errors);
+    const row = {
+      area: body.area,
+      type: body.type,
+      cryptoCode: crypto.code,
+      paymentMethodId: method.id,
+      paymentGroupId: method.groupId,
+      fiatCurrencyCode: currency.code,
+      margin,
+      fixedPrice,
+      amountMode,
+      rangeMin,
+      rangeMax,
+      predefinedAmounts: predefined,
+      newBuyerMax,
+      paymentWindow: body.payment_window,
+      offerTerms: body.offer_terms,
+      tradeDetails: body.trade_details,
+      paymentMethodLabel: body.payment_method_label,
+      requireVerifiedId: types.has('VerifyId') || types.has('VerifyIAndShowFullName'),
+      requireFullName: types.has('ShowFullName') || types.has('VerifyIAndShowFullName'),
+      requireMinPastTrades: remaining?.value ?? null,
+      blockVpn: types.has('Vpn'),
+      isTrustedOnly: body.is_trusted_only,
+      countryListMode: body.country_list_mode,
+      countries: [...new Set(body.countries)],
+      timezone: body.timezone,
+      hasOpeningHours: hours.length > 0,
+      capAmount,
+      capActive: body.offer_cap?.active ?? false,
+      giftCardBinCodes: [...new Set(body.gift_card_bin_codes)],
+      cardRegions: [...new Set(body.card_regions)],
+      flowType: body.flow_type,
+      customRate: body.custom_rate ?? null,
+      isThirdPartyAllowed: body.is_third_party_allowed,
+      isGiftCodeCheckEnabled: body.is_gift_code_check_enabled,
+    } satisfies Omit<NewOfferRow, 'hash' | 'userId'>;
+    return { row, tagIds, hours, crypto };
+  }
+
+  /** Whether the owner's bond falls short for this offer (only offers in BOND_PAYMENT_GROUPS need one). */
+  async function isBondInsufficient(
+    offer: Pick<OfferRow, 'userId' | 'cryptoCode' | 'paymentGroupId'>,
+    dbOrTx: DbOrTx = db,
+  ) {
+    if (!(await bondGroupIds()).includes(offer.paymentGroupId)) return false;
+    const data = await catalogue.data();
+    const crypto = data.cryptoByCode.get(offer.cryptoCode);
+    if (!crypto) return false;
+    const required = bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures);
+    if (required === 0n) return false;
+    const bond = await ledger.accountState(crypto.code, { userId: offer.userId, kind: 'bond' }, dbOrTx);
+    return bond.balance < required;
+  }
+
+  async function assertMayCreate(userId: number) {
+    const user = await usersRepository.findById(db, userId);
+    if (!user) throw notFound('User not found');
+    assertAllowed(user.accountState, 'create_offer');
+    if (config.offers.blockedKycActions.includes('create-offer')) {
+      throw new AppError(403, 'KYC_ACTION_BLOCKED', 'Creating offers is not available at the moment.');
+    }
+    // KYC levels arrive with the verification issue; until then every account is level 0.
+    if (config.offers.minKycLevel > 0) {
+      throw new AppError(
+        403,
+        'ID_REQUIRED',
+        `Verify your identity (level ${config.offers.minKycLevel}) to create offers.`,
+      );
+    }
+    return user;
+  }
+
+  /** Runs `work` on the caller's own offer, locked; anybody else's offer is "not found". */
+  async function withOwnOffer<T>(
+    userId: number,
+    hash: string,
+    work: (offer: OfferRow, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+  ) {
+    return db.transaction(async (tx) => {
+      const offer = await offersRepository.lockOwned(tx, userId, hash);
+      if (!offer) throw notFound('Offer not found');
+      return work(offer, tx);
+    });
+  }
+
+  /** Market price of one coin in a fiat, per the given view. */
+  const marketPrice = (view: RatesView, coin: string, fiatCode: string) => fiatPerUnit(view, coin, fiatCode);
+
+  function ratesParam(
+    view: {
+      cryptoUsd: ReadonlyMap<string, string> | Record<string, string>;
+      usdFiat: ReadonlyMap<string, string> | Record<string, string>;
+    },
+    coin: string,
+  ): RatesParam | null {
+    const cryptoUsd =
+      view.cryptoUsd instanceof Map ? view.cryptoUsd : new Map(Object.entries(view.cryptoUsd));
+    const usdFiat = view.usdFiat instanceof Map ? view.usdFiat : new Map(Object.entries(view.usdFiat));
+    const cu = cryptoUsd.get(coin);
+    if (!cu) return null;
+    return { cryptoUsd: cu, usdFiat: Object.fromEntries(usdFiat) };
+  }
+
+  /** Live price of an offer: fiat per coin and USD per coin. */
+  function priceOf(
+    view: RatesView,
+    data: CatalogueData,
+    offer: Pick<OfferRow, 'cryptoCode' | 'fiatCurrencyCode' | 'margin' | 'fixedPrice'>,
+  ) {
+    const currency = data.currencyByCode.get(offer.fiatCurrencyCode);
+    const market = marketPrice(view, offer.cryptoCode, offer.fiatCurrencyCode);
+    const precision = currency?.precision ?? 2;
+    if (!market && offer.fixedPrice === null) return { fiat: null, usd: null };
+    const fiatPrice = offerFiatPrice({
+      market: market ?? '0',
+      margin: offer.margin,
+      fixedPrice: offer.fixedPrice,
+      fiatPrecision: precision,
+    });
+    const usdFiat = view.usdFiat.get(offer.fiatCurrencyCode);
+    const usd = usdFiat ? formatDecimal(divide(parseDecimal(fiatPrice), parseDecimal(usdFiat), 2)) : null;
+    return { fiat: fiatPrice, usd };
+  }
+
+  return {
+    isBondInsufficient,
+    priceOf,
+    /** The catalogue in hand (presenters format fiat amounts with the currency's precision). */
+    data: () => catalogue.data(),
+    bondGroupIds,
+
+    /** Creates an offer; one whose bond falls short is stored inactive and says so. */
+    async create(userId: number, body: OfferBody) {
+      await assertMayCreate(userId);
+      const { row, tagIds, hours } = await validate(body);
+      const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }));
+      const offer = await db.transaction((tx) =>
+        offersRepository.insert(
+          tx,
+          { ...row, userId, hash: newOfferHash(), isActive: body.is_active && !bondShort },
+          tagIds,
+          hours,
+        ),
+      );
+      return { offer, isBondInsufficient: bondShort };
+    },
+
+    /** Replaces an offer's fields (owner only). */
+    async update(userId: number, hash: string, body: OfferBody) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw notFound('Offer not found');
+      const existing = await offersRepository.findByHash(db, hash);
+      if (!existing || existing.userId !== userId) throw notFound('Offer not found');
+      assertAllowed(user.accountState, 'create_offer');
+      const { row, tagIds, hours } = await validate(body);
+      const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }));
+      const offer = await withOwnOffer(userId, hash, async (current, tx) => {
+        const updated = await offersRepository.update(tx, current.id, {
+          ...row,
+          isActive: body.is_active && !bondShort,
+        });
+        await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
+        return updated!;
+      });
+      return { offer, isBondInsufficient: bondShort };
+    },
+
+    async listMine(userId: number, type?: 'buy' | 'sell') {
+      const data = await catalogue.data();
+      const view = await rates.view();
+      const rows = await offersRepository.listOfOwner(db, userId, type);
+      const tags = await offersRepository.tagsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      const counts = await offersRepository.countsOfOwner(db, userId);
+      const bond = await wallet.bondStatus(userId);
+      const groups = await bondGroupIds();
+      const offers = [];
+      for (const row of rows) {
+        offers.push({
+          row,
+          tagIds: tags.get(row.id) ?? [],
+          price: priceOf(view, data, row),
+          bondShort: await isBondInsufficient(row),
+        });
+      }
+      const needsBond = new Set(
+        rows.filter((r) => groups.includes(r.paymentGroupId)).map((r) => r.cryptoCode),
+      );
+      return { offers, counts, bond, needsBond, data };
+    },
+
+    /** Switches one offer on or off; switching on needs the bond where the method requires one. */
+    async setStatus(userId: number, hash: string, newStatus: boolean | string) {
+      const on = isOnStatus(newStatus);
+      if (on) {
+        const user = await usersRepository.findById(db, userId);
+        if (user) assertAllowed(user.accountState, 'activate_offer');
+      }
+      return withOwnOffer(userId, hash, async (offer, tx) => {
+        // Inside the transaction: PGlite has one session, and the bond is read under the offer's lock.
+        if (on && (await isBondInsufficient(offer, tx))) {
+          throw new AppError(
+            409,
+            'OFFER_BOND_INSUFFICIENT',
+            `Deposit the ${offer.cryptoCode} security deposit (bond) to activate this offer.`,
+            undefined,
+          );
+        }
+        return (await offersRepository.update(tx, offer.id, { isActive: on }))!;
+      });
+    },
+
+    /** Switches all the owner's offers; offers short of bond stay off and are reported. */
+    async toggleAll(userId: number, newStatus: boolean | string) {
+      const on = isOnStatus(newStatus);
+      if (on) {
+        const user = await usersRepository.findById(db, userId);
+        if (user) assertAllowed(user.accountState, 'activate_offer');
+      }
+      const rows = await offersRepository.listOfOwner(db, userId);
+      const skipped: string[] = [];
+      const ids: number[] = [];
+      for (const row of rows) {
+        if (on && (await isBondInsufficient(row))) skipped.push(row.hash);
+        else ids.push(row.id);
+      }
+      await db.transaction((tx) => offersRepository.setActiveOfOwner(tx, userId, ids, on));
+      return { isActive: on, changed: ids.length, bondInsufficient: skipped };
+    },
+
+    async setMargin(userId: number, hash: string, newMargin: string) {
+      return withOwnOffer(userId, hash, async (offer, tx) => {
+        const m = parseDecimal(newMargin);
+        const { marginMin, marginMax } = config.offers;
+        if (
+          compareDecimals(m, parseDecimal(String(marginMin))) < 0 ||
+          compareDecimals(m, parseDecimal(String(marginMax))) > 0
+        ) {
+          throw fieldError(
+            'new_margin',
+            `The margin must be between ${marginMin}% and ${marginMax}%`,
+            'margin_out_of_bounds',
+          );
+        }
+        return (await offersRepository.update(tx, offer.id, {
+          margin: formatDecimal(rescale(m, 4)),
+          fixedPrice: null,
+        }))!;
+      });
+    },
+
+    async setFixedPrice(userId: number, hash: string, newPrice: string) {
+      const data = await catalogue.data();
+      const view = await rates.view();
+      return withOwnOffer(userId, hash, async (offer, tx) => {
+        const precision = data.currencyByCode.get(offer.fiatCurrencyCode)?.precision ?? 2;
+        const errors: FieldError[] = [];
+        const price = fiat(newPrice, precision, 'new_fixed_price', errors);
+        if (!price) throw validationError(errors);
+        const market = marketPrice(view, offer.cryptoCode, offer.fiatCurrencyCode);
+        if (market) {
+          const implied = multiply(
+            subtract(divide(parseDecimal(price), parseDecimal(market), 8), parseDecimal('1')),
+            parseDecimal('100'),
+          );
+          const { marginMin, marginMax } = config.offers;
+          if (
+            compareDecimals(implied, parseDecimal(String(marginMin))) < 0 ||
+            compareDecimals(implied, parseDecimal(String(marginMax))) > 0
+          ) {
+            throw fieldError(
+              'new_fixed_price',
+              `The price must be within ${marginMin}% and ${marginMax}% of the market price (${market})`,
+              'fixed_price_out_of_bounds',
+            );
+          }
+        }
+        return (await offersRepository.update(tx, offer.id, { fixedPrice: price, margin: null }))!;
+      });
+    },
+
+    /** Quick edit of the amounts: predefined amounts, or a range. */
+    async setAmount(
+      userId: number,
+      hash: string,
+      input: { predefined_amount?: string[]; range_min?: string; range_max?: string },
+    ) {
+      const existing = await offersRepository.findByHash(db, hash);
+      if (!existing || existing.userId !== userId) throw notFound('Offer not found');
+      const data = await catalogue.data();
+      const view = await rates.view();
+      const precision = data.currencyByCode.get(existing.fiatCurrencyCode)?.precision ?? 2;
+      const errors: FieldError[] = [];
+      const usdFiat = view.usdFiat.get(existing.fiatCurrencyCode);
+      const ceiling = usdFiat
+        ? multiply(parseDecimal(String(config.offers.maxLimitUsd)), parseDecimal(usdFiat))
+        : null;
+      let values: Partial<NewOfferRow>;
+      if (input.predefined_amount && input.predefined_amount.length > 0) {
+        if (input.range_min !== undefined || input.range_max !== undefined) {
+          throw fieldError(
+            'predefined_amount',
+            'Give a range or predefined amounts, not both',
+            'amount_mode_conflict',
+          );
+        }
+        if (input.predefined_amount.length > 20) {
+          throw fieldError('predefined_amount', 'At most 20 amounts', 'too_many_amounts');
+        }
+        const amounts = input.predefined_amount.map((a) => fiat(a, precision, 'predefined_amount', errors));
+        if (!amounts.every((a): a is string => a !== null)) throw validationError(errors);
+        const sorted = [...new Set(amounts)].sort((a, b) =>
+          compareDecimals(parseDecimal(a), parseDecimal(b)),
+        );
+        if (ceiling && sorted.some((a) => compareDecimals(parseDecimal(a), ceiling) > 0)) {
+          throw fieldError(
+            'predefined_amount',
+            `Each amount must be at most ${config.offers.maxLimitUsd} USD`,
+            'amount_too_large',
+          );
+        }
+        values = {
+          amountMode: 'predefined',
+          predefinedAmounts: sorted,
+          rangeMin: sorted[0]!,
+          rangeMax: sorted.at(-1)!,
+        };
+      } else {
+        if (input.range_min === undefined || input.range_max === undefined) {
+          throw fieldError(
+            input.range_min === undefined ? 'range_min' : 'range_max',
+            'Give the minimum and maximum amounts',
+            'required',
+          );
+        }
+        const min = fiat(input.range_min, precision, 'range_min', errors);
+        const max = fiat(input.range_max, precision, 'range_max', errors);
+        if (!min || !max) throw validationError(errors);
+        if (compareDecimals(parseDecimal(min), parseDecimal(max)) > 0) {
+          throw fieldError(
+            'range_max',
+            'The maximum must not be less than the minimum',
+            'min_greater_than_max',
+          );
+        }
+        if (ceiling && compareDecimals(parseDecimal(max), ceiling) > 0) {
+          throw fieldError(
+            'range_max',
+            `The maximum must be at most ${config.offers.maxLimitUsd} USD`,
+            'amount_too_large',
+          );
+        }
+        values = { amountMode: 'min_max', predefinedAmounts: [], rangeMin: min, rangeMax: max };
+      }
+      return withOwnOffer(
+        userId,
+        hash,
+        async (offer, tx) => (await offersRepository.update(tx, offer.id, values))!,
+      );
+    },
+
+    /** Sets the offer cap (owner only) and answers the cap state. */
+    async setCap(userId: number, hash: string, cap: { amount: string; active: boolean }) {
+      const data = await catalogue.data();
+      return withOwnOffer(userId, hash, async (offer, tx) => {
+        const precision = data.currencyByCode.get(offer.fiatCurrencyCode)?.precision ?? 2;
+        const errors: FieldError[] = [];
+        const amount = fiat(cap.amount, precision, 'offer_cap.amount', errors);
+        if (!amount) throw validationError(errors);
+        return (await offersRepository.update(tx, offer.id, { capAmount: amount, capActive: cap.active }))!;
+      });
+    },
+
+    /** The marketplace search: filters resolved to ids, the rates snapshot, one SQL statement. */
+    async search(viewer: Viewer, q: OfferSearchQuery, extra: { ownerId?: number } = {}) {
+      const data = await catalogue.data();
+      const live = await rates.view();
+      const crypto =
+        q.crypto_currency_id !== undefined
+          ? data.cryptos.find((c) => c.id === q.crypto_currency_id)
+          : data.cryptoByCode.get('BTC');
+      if (!crypto) {
+        throw fieldError('crypto_currency_id', 'Unknown crypto currency', 'unknown_crypto_currency');
+      }
+      const currency = q.currency ? data.currencyByCode.get(q.currency.toUpperCase()) : undefined;
+      if (q.currency && !currency) throw fieldError('currency', 'Unknown currency', 'unknown_currency');
+      let paymentMethodIds: number[] | undefined;
+      if (q['payment-method']) {
+        const method = data.methodBySlug.get(q['payment-method'].toLowerCase());
+        if (!method) throw fieldError('payment-method', 'Unknown payment method', 'unknown_payment_method');
+        paymentMethodIds = [method.id];
+      }
+      const visitorCountry = q.visitor_country_iso ?? viewer?.countryIso ?? undefined;
+      if (q.is_payment_method_localized && visitorCountry) {
+        const local = data.methods
+          .filter((m) => m.countries.length === 0 || m.countries.includes(visitorCountry))
+          .map((m) => m.id);
+        paymentMethodIds = paymentMethodIds ? paymentMethodIds.filter((id) => local.includes(id)) : local;
+      }
+      let groupId: number | undefined;
+      if (q.group && q.group !== 'all-payment-methods') {
+        const group = data.groupBySlug.get(q.group);
+        if (!group) throw fieldError('group', 'Unknown payment method group', 'unknown_group');
+        groupId = group.id;
+      }
+      let tagIds: number[] | undefined;
+      if (q.tags && q.tags.length > 0) {
+        tagIds = q.tags.map((slug) => {
+          const tag = data.tags.find((t) => t.slug === slug.toLowerCase());
+          if (!tag) throw fieldError('tags', `Unknown tag "${slug}"`, 'unknown_tag');
+          return tag.id;
+        });
+      }
+      let ownerCountry = q.users_country_iso;
+      if (q.location_id !== undefined) {
+        const country = data.countries.find((c) => c.id === q.location_id);
+        if (!country) throw fieldError('location_id', 'Unknown location', 'unknown_location');
+        ownerCountry = country.iso;
+      }
+      // The order's rates: the search's snapshot (searchId), or the live version (a new search).
+      let searchId = q.searchId;
+      let sortRates: RatesParam | null;
+      if (searchId) {
+        if (!/^\d+$/.test(searchId)) {
+          throw fieldError('searchId', 'Unknown search; start again', 'invalid_search_id');
+        }
+        const snapshot = await offersRepository.snapshot(db, Number(searchId));
+        if (!snapshot) throw fieldError('searchId', 'This search has expired; start again', 'search_expired');
+        sortRates = ratesParam(snapshot, crypto.code);
+      } else {
+        searchId = String(live.version);
+        await offersRepository.saveSnapshot(db, live.version, {
+          cryptoUsd: Object.fromEntries(live.cryptoUsd),
+          usdFiat: Object.fromEntries(live.usdFiat),
+        });
+        sortRates = ratesParam(live, crypto.code);
+      }
+      const liveRates = ratesParam(live, crypto.code);
+      if (!sortRates || !liveRates) return { rows: [], nextPageId: null, searchId, crypto, live, data };
+      // The visitor buys from sell offers (cheapest first) and sells to buy offers (dearest first).
+      const offerType = q.type === 'buy' ? 'sell' : 'buy';
+      const direction: 'asc' | 'desc' =
+        q.sort === 'crypto_usd_price_asc'
+          ? 'asc'
+          : q.sort === 'crypto_usd_price_desc'
+            ? 'desc'
+            : offerType === 'sell'
+              ? 'asc'
+              : 'desc';
+      const at = now();
+      const rows = await offersRepository.search(db, {
+        offerType,
+        cryptoCode: crypto.code,
+        cryptoDecimals: crypto.decimals,
+        currency: currency?.code,
+        paymentMethodIds,
+        groupId,
+        fiatAmount: q['fiat-min'],
+        amountRangeMin: q.amount_range_min,
+        amountRangeMax: q.amount_range_max,
+        tagIds,
+        ownerCountry,
+        visitorCountry,
+        binCode: q.binCode,
+        cardRegion: q.cardRegion,
+        newbieOnly: q.newbieOffers,
+        onlineOnly: q.online_users,
+        favoritesOnly: q.withFavorites && viewer !== null,
+        ownerId: extra.ownerId,
+        viewerId: viewer?.id,
+        now: at,
+        onlineSince: new Date(at.getTime() - ONLINE_WINDOW_MS),
+        sortRates,
+        liveRates,
+        bondGroupIds: await bondGroupIds(),
+        bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
+        direction,
+        after: q.page_id ? decodeCursor(q.page_id) : undefined,
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page.at(-1);
+      const nextPageId =
+        rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+      return { rows: page, nextPageId, searchId, crypto, live, data };
+    },
+
+    /** One offer for the offer page, with the viewer's state. */
+    async view(viewer: Viewer, hash: string) {
+      const offer = await offersRepository.findByHash(db, hash);
+      if (!offer) throw notFound('Offer not found');
+      const data = await catalogue.data();
+      const live = await rates.view();
+      const crypto = data.cryptoByCode.get(offer.cryptoCode);
+      const owner = await usersRepository.findById(db, offer.userId);
+      if (!crypto || !owner) throw notFound('Offer not found');
+      const isOwner = viewer?.id === offer.userId;
+      const relationFromViewer =
+        viewer && !isOwner ? await contactsRepository.kindOf(db, viewer.id, offer.userId) : undefined;
+      const relationFromOwner =
+        viewer && !isOwner ? await contactsRepository.kindOf(db, offer.userId, viewer.id) : undefined;
+      // Blocked either way, or a trusted-only offer for an untrusted viewer: as if it did not exist.
+      if (relationFromViewer === 'blocked' || relationFromOwner === 'blocked') {
+        throw notFound('Offer not found');
+      }
+      if (!isOwner && offer.isTrustedOnly && relationFromOwner !== 'trusted') {
+        throw notFound('Offer not found');
+      }
+      const liveRates = ratesParam(live, crypto.code);
+      const visitorCountry = viewer?.countryIso ?? undefined;
+      const available =
+        liveRates !== null &&
+        (await offersRepository.isVisible(db, offer.id, {
+          now: now(),
+          viewerId: viewer?.id,
+          visitorCountry,
+          liveRates,
+          cryptoDecimals: crypto.decimals,
+          bondGroupIds: await bondGroupIds(),
+          bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
+        }));
+      const availableForCountry =
+        offer.countryListMode === 'all' ||
+        (visitorCountry !== undefined &&
+          (offer.countryListMode === 'allow') === offer.countries.includes(visitorCountry));
+      const tags = (await offersRepository.tagsOf(db, [offer.id])).get(offer.id) ?? [];
+      const hours = await offersRepository.hoursOf(db, offer.id);
+      const isFavorite = viewer ? await offersRepository.isFavorite(db, viewer.id, offer.id) : false;
+      const recommended = await this.search(
+        viewer,
+        offerSearchQuerySchema.parse({
+          type: offer.type === 'sell' ? 'buy' : 'sell',
+          currency: offer.fiatCurrencyCode,
+          'payment-method': data.methodById.get(offer.paymentMethodId)?.slug,
+          crypto_currency_id: crypto.id,
+          limit: 4,
+        }),
+      );
+      return {
+        offer,
+        owner,
+        crypto,
+        tags,
+        hours: hours.map((h) => ({
+          day: h.day,
+          start_time: timeOf(h.startMinute),
+          end_time: timeOf(h.endMinute),
+          active: h.active,
+        })),
+        isFavorite,
+        isOwner,
+        available,
+        availableForCountry,
+        isTrustedUser: relationFromOwner === 'trusted',
+        price: priceOf(live, data, offer),
+        recommended: recommended.rows.filter((r) => r.id !== offer.id).slice(0, 3),
+        live,
+        data,
+      };
+    },
+
+    /** A user's active offers for the public profile: the marketplace rules, restricted to one owner. */
+    async userActiveOffers(
+      viewer: Viewer,
+      ownerId: number,
+      q: { offerType: 'buy' | 'sell'; cryptoCode?: string; sort: OfferSearchQuery['sort']; limit: number },
+    ) {
+      const data = await catalogue.data();
+      const crypto = q.cryptoCode ? findCrypto(data, q.cryptoCode) : data.cryptoByCode.get('BTC');
+      if (!crypto) {
+        throw fieldError('crypto_currency_code', 'Unknown crypto currency', 'unknown_crypto_currency');
+      }
+      const query = offerSearchQuerySchema.parse({
+        type: q.offerType === 'sell' ? 'buy' : 'sell',
+        crypto_currency_id: crypto.id,
+        sort: q.sort,
+      });
+      return this.search(viewer, { ...query, limit: q.limit }, { ownerId });
+    },
+
+    async favorite(userId: number, hash: string, on: boolean) {
+      const offer = await offersRepository.findByHash(db, hash);
+      if (!offer) throw notFound('Offer not found');
+      if (on) await offersRepository.addFavorite(db, userId, offer.id);
+      else await offersRepository.removeFavorite(db, userId, offer.id);
+      return { isFavorite: on };
+    },
+
+    async favorites(userId: number, q: { page: number; type?: 'buy' | 'sell'; sort: 'newest' | 'oldest' }) {
+      const pageSize = 20;
+      const rows = await offersRepository.favoritesOf(db, userId, {
+        type: q.type,
+        newestFirst: q.sort === 'newest',
+        offset: (q.page - 1) * pageSize,
+        limit: pageSize + 1,
+      });
+      return {
+        rows: rows.slice(0, pageSize),
+        hasMore: rows.length > pageSize,
+        data: await catalogue.data(),
+        live: await rates.view(),
+      };
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
