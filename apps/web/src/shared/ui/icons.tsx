@@ -161,3 +161,21 @@ export const IconExchange = (props: IconProps) => (
     <path d="M7 10h14l-4-4M17 14H3l4 4" />
   </Icon>
 );
+
+export const IconTrendUp = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 17l6-6l4 4l8-8M14 7h7v7" />
+  </Icon>
+);
+
+export const IconTrendDown = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 7l6 6l4-4l8 8M21 10v7h-7" />
+  </Icon>
+);
+
+export const IconArrowsUpDown = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 3v18M4 6l3-3l3 3M17 21V3M20 18l-3 3l-3-3" />
+  </Icon>
+);

@@ -6,7 +6,7 @@ import { useLocale } from '@/shared/i18n/locale-context';
 import { sanitizeAmountInput, type AmountSide, type Amounts } from '../utils/amounts';
 import { CALCULATOR_CRYPTO, CALCULATOR_CRYPTO_DECIMALS } from '../utils/calculator-path';
 import classes from './calculator.module.css';
-import { IconArrowsUpDown } from './icons';
+import { IconArrowsUpDown } from '@/shared/ui/icons';
 
 type AmountConverterProps = {
   currencyCode: string;
@@ -60,7 +60,7 @@ export function AmountConverter({
         data-testid="calculator-fiat-amount"
       />
       <div className={classes.swap} aria-hidden>
-        <IconArrowsUpDown size={20} />
+        <IconArrowsUpDown size={20} stroke={2} />
       </div>
       <TextInput
         size="lg"

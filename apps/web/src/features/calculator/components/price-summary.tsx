@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimalString } from '@/features/catalogue';
 import { useLocale } from '@/shared/i18n/locale-context';
 import classes from './calculator.module.css';
-import { IconTrendDown, IconTrendUp } from './icons';
+import { IconTrendDown, IconTrendUp } from '@/shared/ui/icons';
 
 type PriceSummaryProps = {
   /** Price of one BTC in the currency, the exact rate string the converter uses. */
@@ -28,7 +28,13 @@ function ChangeBadge({ value }: { value: string }) {
       color={units > 0n ? 'teal' : units < 0n ? 'red' : 'gray'}
       size="lg"
       radius="sm"
-      leftSection={units > 0n ? <IconTrendUp /> : units < 0n ? <IconTrendDown /> : null}
+      leftSection={
+        units > 0n ? (
+          <IconTrendUp size={16} stroke={2} />
+        ) : units < 0n ? (
+          <IconTrendDown size={16} stroke={2} />
+        ) : null
+      }
       className={classes.numeric}
       tt="none"
       data-testid="calculator-change-24h"
