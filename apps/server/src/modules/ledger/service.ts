@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
+import { walletTransactionKinds } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { ledgerRepository, type AccountIdentity } from './repository.js';
 import { isUserAccountKind, type AccountKind } from './tables.js';
 
-export const TRANSACTION_KINDS = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_settle',
-  'withdrawal_refund',
-  'internal_transfer',
-  'escrow_lock',
-  'escrow_release',
-  'escrow_refund',
-  'bond_deposit',
-  'bond_retrieve',
-] as const;
+/** The kinds of movement; the wallet history shows the same list (one source: the contract). */
+export const TRANSACTION_KINDS = walletTransactionKinds;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** An account by what it is: whose, which kind, and for escrow which trade. */
