@@ -89,8 +89,9 @@ function describeError(error: unknown): string {
 
 export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help')
+  if (!name || name === 'help' || name === '--help') {
     return { exitCode: name ? 0 : 2, output: adminHelpText() };
+  }
   const command = COMMANDS[name];
   if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${adminHelpText()}` };
   try {
