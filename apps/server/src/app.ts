@@ -29,11 +29,14 @@ import { appRoutes, createInitialStateBuilder, createNotFoundHandler } from './m
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
+import { createInProcessBus, type EventBus } from './platform/events/bus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The wallet service: `main.ts` drives the simulated chain's blocks through it. */
     wallet: WalletService;
+    /** Domain events (trade status, chat messages) for the WebSocket gateway and other listeners. */
+    events: EventBus;
   }
 }
 
@@ -115,6 +118,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const users = createUsersService(database.db);
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   const buildInitialState = createInitialStateBuilder(config, users);
+
+  const events = createInProcessBus((error) => app.log.error({ err: error }, 'event listener failed'));
+  app.decorate('events', events);
+  app.addHook('onClose', () => events.close());
 
   await app.register(appRoutes, { database, buildInitialState });
   await app.register(authRoutes, { users, throttle });
