@@ -9,3 +9,8 @@ export * from './rates.js';
 export * from './money.js';
 export * from './wallet.js';
 export * from './offers.js';
+export * from './feedback.js';
+export * from './attachments.js';
+export * from './trades.js';
+export * from './offer-responses.js';
+export * from './realtime.js';

@@ -158,6 +158,39 @@ describe('offers', () => {
       expect(edited.statusCode, edited.body).toBe(200);
     });
 
+    it('should load my offer in the editor body shape, which saves back unchanged', async () => {
+      const hash = await create(seller, {
+        tags: ['diwali'],
+        requirements: [{ type: 'RemainingTrades', value: 3 }, { type: 'Vpn' }],
+        opening_hours: [{ day: 1, start_time: '09:00', end_time: '17:00', active: true }],
+        timezone: 'Europe/Madrid',
+        country_list_mode: 'deny',
+        countries: ['US'],
+        offer_cap: { amount: '300', active: true },
+      });
+      expect((await other.get(`/rest/v1/my-offers/${hash}`)).statusCode).toBe(404);
+      const loaded = await seller.get(`/rest/v1/my-offers/${hash}`);
+      expect(loaded.statusCode, loaded.body).toBe(200);
+      const state = loaded.json().data;
+      expect(state.idHashed).toBe(hash);
+      expect(state.body).toMatchObject({
+        type: 'sell',
+        payment_method: 'bank-transfer',
+        range_min: '10.00',
+        range_max: '500.00',
+        tags: ['diwali'],
+        requirements: [{ type: 'RemainingTrades', value: 3 }, { type: 'Vpn' }],
+        opening_hours: [{ day: 1, start_time: '09:00', end_time: '17:00', active: true }],
+        timezone: 'Europe/Madrid',
+        country_list_mode: 'deny',
+        countries: ['US'],
+        offer_cap: { amount: '300.00', active: true },
+      });
+      const saved = await seller.put(`/rest/v1/my-offers/${hash}`, state.body);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await seller.get(`/rest/v1/my-offers/${hash}`)).json().data.body).toEqual(state.body);
+    });
+
     it('should quick-edit margin, fixed price and amounts', async () => {
       const hash = await create(seller);
       const margin = await seller.put(`/rest/v1/my-offers/${hash}/margin`, { new_margin: '-1.5' });

@@ -1,6 +1,13 @@
-import { formatDecimal, parseDecimal, rescale } from '@app/contract';
+import {
+  formatDecimal,
+  parseDecimal,
+  rescale,
+  timeOf,
+  type OfferBody,
+  type OfferListing,
+} from '@app/contract';
 import type { CatalogueData } from '../catalogue/index.js';
-import type { OfferRow, SearchRow } from './repository.js';
+import type { HoursRow, OfferRow, SearchRow } from './repository.js';
 
 /** A stored fiat amount (NUMERIC with 8 places) at its currency's precision: `10.00000000` -> `10.00`. */
 export function fiatText(data: CatalogueData, currencyCode: string, value: string): string;
@@ -38,7 +45,7 @@ function ownerCard(row: { ownerUsername: string; ownerCountry: string | null; ow
   return {
     username: row.ownerUsername,
     avatarUrl: null,
-    status: row.ownerOnline ? 'online' : 'offline',
+    status: row.ownerOnline ? ('online' as const) : ('offline' as const),
     feedbackPositive: 0,
     feedbackNegative: 0,
     badge: null,
@@ -51,7 +58,7 @@ function ownerCard(row: { ownerUsername: string; ownerCountry: string | null; ow
 export function presentListing(
   row: SearchRow,
   ctx: { data: CatalogueData; tagIds: number[]; price: { fiat: string | null; usd: string | null } },
-) {
+): OfferListing {
   const method = ctx.data.methodById.get(row.paymentMethodId);
   const country = row.ownerCountry ? ctx.data.countries.find((c) => c.iso === row.ownerCountry) : undefined;
   return {
@@ -135,5 +142,61 @@ export function presentMyOffer(
     bankAccounts: [],
     manualEscrowFee: null,
     pinnedPosition: null,
+  };
+}
+
+/**
+ * The owner's offer in the editor's body shape (`offerBodySchema`), so the wizard loads exactly what it
+ * sends back: every field, with fiat values at the currency's precision.
+ */
+export function presentEditorBody(
+  row: OfferRow,
+  ctx: { data: CatalogueData; tagIds: number[]; hours: HoursRow[] },
+): OfferBody {
+  const money = (value: string) => fiatText(ctx.data, row.fiatCurrencyCode, value);
+  const isPredefined = row.amountMode === 'predefined';
+  return {
+    area: row.area,
+    type: row.type,
+    crypto_currency_code: row.cryptoCode,
+    fiat_currency_code: row.fiatCurrencyCode,
+    payment_method: ctx.data.methodById.get(row.paymentMethodId)?.slug ?? '',
+    margin: row.margin ?? undefined,
+    fixed_price: row.fixedPrice === null ? undefined : money(row.fixedPrice),
+    range_min: isPredefined ? undefined : money(row.rangeMin),
+    range_max: isPredefined ? undefined : money(row.rangeMax),
+    predefined_amount: isPredefined ? row.predefinedAmounts.map(money) : undefined,
+    new_buyer_limit: row.newBuyerMax === null ? undefined : money(row.newBuyerMax),
+    payment_window: row.paymentWindow,
+    offer_terms: row.offerTerms,
+    trade_details: row.tradeDetails,
+    payment_method_label: row.paymentMethodLabel,
+    tags: ctx.tagIds.map((id) => ctx.data.tags.find((t) => t.id === id)?.slug).filter((s) => s !== undefined),
+    requirements: requirementsOf(row).map((r) =>
+      r.value === undefined
+        ? { type: r.type as OfferBody['requirements'][number]['type'] }
+        : {
+            type: r.type as OfferBody['requirements'][number]['type'],
+            value: r.value,
+          },
+    ),
+    is_trusted_only: row.isTrustedOnly,
+    country_list_mode: row.countryListMode,
+    countries: row.countries,
+    opening_hours: ctx.hours.map((h) => ({
+      day: h.day,
+      start_time: timeOf(h.startMinute),
+      end_time: timeOf(h.endMinute),
+      active: h.active,
+    })),
+    timezone: row.timezone,
+    offer_cap: row.capAmount === null ? undefined : { amount: money(row.capAmount), active: row.capActive },
+    gift_card_bin_codes: row.giftCardBinCodes,
+    card_regions: row.cardRegions,
+    flow_type: row.flowType,
+    custom_rate: row.customRate ?? undefined,
+    is_third_party_allowed: row.isThirdPartyAllowed,
+    is_gift_code_check_enabled: row.isGiftCodeCheckEnabled,
+    is_active: row.isActive,
   };
 }

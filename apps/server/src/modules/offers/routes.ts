@@ -2,7 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dataEnvelope,
   favoriteOffersQuerySchema,
+  favoriteOffersResultSchema,
+  favoriteResultSchema,
+  myOffersListSchema,
+  offerAmountResultSchema,
+  offerCapResultSchema,
+  offerEditorStateSchema,
+  offerPriceResultSchema,
+  offerSavedSchema,
+  offerSearchResultSchema,
+  offerStatusResultSchema,
+  offerViewSchema,
+  toggleAllOffersResultSchema,
+  userActiveOffersResultSchema,
   compareDecimals,
   myOffersQuerySchema,
   offerAmountBodySchema,
@@ -21,7 +35,7 @@ import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
-import { fiatText, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
+import { fiatText, presentEditorBody, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
 import { offersRepository, type SearchRow } from './repository.js';
 import type { OffersService, Viewer } from './service.js';
 
@@ -62,7 +76,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.post(
     '/rest/v1/my-offers',
-    { schema: { tags: ['offers'], summary: 'Create an offer', body: offerBodySchema } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Create an offer',
+        response: { 201: dataEnvelope(offerSavedSchema) },
+        body: offerBodySchema,
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(saved(await offers.create(requireUser(request).id, request.body))),
   );
@@ -73,6 +94,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Edit an offer (all fields)',
+        response: { 200: dataEnvelope(offerSavedSchema) },
         params: offerHashParamsSchema,
         body: offerBodySchema,
       },
@@ -86,6 +108,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'My offers, with bond and counts',
+        response: { 200: dataEnvelope(myOffersListSchema) },
         querystring: myOffersQuerySchema,
       },
     },
@@ -126,12 +149,35 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
     },
   );
 
+  app.get(
+    '/rest/v1/my-offers/:hash',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'My offer in the editor’s body shape (owner only)',
+        params: offerHashParamsSchema,
+        response: { 200: dataEnvelope(offerEditorStateSchema) },
+      },
+    },
+    async (request) => {
+      const state = await offers.editorState(requireUser(request).id, request.params.hash);
+      return {
+        data: {
+          idHashed: state.offer.hash,
+          isBondInsufficient: state.bondShort,
+          body: presentEditorBody(state.offer, state),
+        },
+      };
+    },
+  );
+
   app.put(
     '/rest/v1/my-offers/:hash/status',
     {
       schema: {
         tags: ['offers'],
         summary: 'Switch an offer on or off',
+        response: { 200: dataEnvelope(offerStatusResultSchema) },
         params: offerHashParamsSchema,
         body: offerStatusBodySchema,
       },
@@ -148,7 +194,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.post(
     '/offer-manager/toggle-all-offers-state',
-    { schema: { tags: ['offers'], summary: 'Switch all my offers on or off', body: offerStatusBodySchema } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Switch all my offers on or off',
+        response: { 200: dataEnvelope(toggleAllOffersResultSchema) },
+        body: offerStatusBodySchema,
+      },
+    },
     async (request) => ({ data: await offers.toggleAll(requireUser(request).id, request.body.new_status) }),
   );
 
@@ -158,6 +211,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: margin',
+        response: { 200: dataEnvelope(offerPriceResultSchema) },
         params: offerHashParamsSchema,
         body: offerMarginBodySchema,
       },
@@ -185,6 +239,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: fixed price',
+        response: { 200: dataEnvelope(offerPriceResultSchema) },
         params: offerHashParamsSchema,
         body: offerFixedPriceBodySchema,
       },
@@ -212,6 +267,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: amounts',
+        response: { 200: dataEnvelope(offerAmountResultSchema) },
         params: offerHashParamsSchema,
         body: offerAmountBodySchema,
       },
@@ -237,6 +293,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Set the offer cap (owner)',
+        response: { 200: dataEnvelope(offerCapResultSchema) },
         params: offerIdParamsSchema,
         body: offerCapBodySchema,
       },
@@ -255,6 +312,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Marketplace search (anonymous allowed)',
+        response: { 200: dataEnvelope(offerSearchResultSchema) },
         querystring: offerSearchQuerySchema,
       },
     },
@@ -268,7 +326,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.get(
     '/rest/v1/offers/:id',
-    { schema: { tags: ['offers'], summary: 'One offer for the offer page', params: offerIdParamsSchema } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'One offer for the offer page',
+        response: { 200: dataEnvelope(offerViewSchema) },
+        params: offerIdParamsSchema,
+      },
+    },
     async (request) => {
       const viewer = await viewerOf(request);
       const v = await offers.view(viewer, request.params.id);
@@ -285,7 +350,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         v.price.fiat,
       );
       const tagsOf = (ids: number[]) =>
-        ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter(Boolean);
+        ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
       return {
         data: {
           offer: {
@@ -372,7 +437,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.post(
     '/rest/v1/favorites/offers/:id',
-    { schema: { tags: ['offers'], summary: 'Add an offer to my favourites', params: offerIdParamsSchema } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Add an offer to my favourites',
+        response: { 200: dataEnvelope(favoriteResultSchema) },
+        params: offerIdParamsSchema,
+      },
+    },
     async (request) => ({ data: await offers.favorite(requireUser(request).id, request.params.id, true) }),
   );
 
@@ -382,6 +454,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'Remove an offer from my favourites',
+        response: { 200: dataEnvelope(favoriteResultSchema) },
         params: offerIdParamsSchema,
       },
     },
@@ -390,7 +463,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
 
   app.get(
     '/rest/v1/favorites/offers',
-    { schema: { tags: ['offers'], summary: 'My favourite offers', querystring: favoriteOffersQuerySchema } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'My favourite offers',
+        response: { 200: dataEnvelope(favoriteOffersResultSchema) },
+        querystring: favoriteOffersQuerySchema,
+      },
+    },
     async (request) => {
       const result = await offers.favorites(requireUser(request).id, request.query);
       const tags = await offersRepository.tagsOf(
@@ -428,6 +508,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       schema: {
         tags: ['offers'],
         summary: 'A user’s active offers (public profile)',
+        response: { 200: dataEnvelope(userActiveOffersResultSchema) },
         params: z.object({ username: z.string().min(1).max(60) }),
         querystring: userActiveOffersQuerySchema,
       },

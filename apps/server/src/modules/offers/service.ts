@@ -500,6 +500,21 @@ export function createOffersService(options: OffersServiceOptions) {
       return { offers, counts, bond, needsBond, data };
     },
 
+    /** The caller's own offer with its tags and opening hours, for the editor (anybody else's: not found). */
+    async editorState(userId: number, hash: string) {
+      const offer = await offersRepository.findByHash(db, hash);
+      if (!offer || offer.userId !== userId) throw notFound('Offer not found');
+      const tagIds = (await offersRepository.tagsOf(db, [offer.id])).get(offer.id) ?? [];
+      const hours = await offersRepository.hoursOf(db, offer.id);
+      return {
+        offer,
+        tagIds,
+        hours,
+        bondShort: await isBondInsufficient(offer),
+        data: await catalogue.data(),
+      };
+    },
+
     /** Switches one offer on or off; switching on needs the bond where the method requires one. */
     async setStatus(userId: number, hash: string, newStatus: boolean | string) {
       const on = isOnStatus(newStatus);
