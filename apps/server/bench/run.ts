@@ -7,6 +7,9 @@ import { openDatabase } from '../src/platform/db/client.js';
 import { runSeeds } from '../src/seeds/index.js';
 import { catalogueCase } from './cases/catalogue.js';
 import { runLedgerBench } from './cases/ledger.js';
+import { runChatBench } from './cases/chat.js';
+import { runTradesBench } from './cases/trades.js';
+import { bareQuery, captureSearchStatement, FILTERED, latencyOf, offersCase } from './cases/offers.js';
 import {
   formatTable,
   meanResult,
@@ -25,7 +28,6 @@ import {
  * BENCH_CASES=catalogue,... picks cases; BENCH_CONNECTIONS (20), BENCH_DURATION (10 s) and BENCH_WARMUP
  * (2 s) tune the load. Loopback only, bounded durations.
  */
-const CASES: BenchCase[] = [catalogueCase];
 
 function intFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -40,7 +42,6 @@ async function main(): Promise<void> {
     warmupSeconds: Math.min(intFromEnv('BENCH_WARMUP', 2), 30),
   };
   const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
-  const cases = CASES.filter((c) => !wanted || wanted.includes(c.name));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-bench-'));
   const url = process.env.BENCH_DATABASE_URL;
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' });
   await database.migrate();
   await runSeeds(database.db, config);
+  const allCases: BenchCase[] = [catalogueCase, offersCase(config, database.db)];
+  const cases = allCases.filter((c) => !wanted || wanted.includes(c.name));
   const app = await buildApp({ config, database, logger: false });
   // The yardstick: the same server, plugins and hooks, with a handler that does nothing.
   app.get('/bench/trivial', async () => ({ data: { ok: true } }));
@@ -107,6 +110,65 @@ async function main(): Promise<void> {
       );
       console.log(formatTable(baseline, results));
     }
+    if (!wanted || wanted.includes('offers')) {
+      // The typical search's SQL as the driver receives it, run bare at the same concurrency as the route.
+      const concurrency = database.kind === 'postgres' ? options.connections : 1;
+      const statement = await captureSearchStatement(database, async () => {
+        await app.inject({ method: 'GET', url: FILTERED });
+      });
+      const bare = bareQuery(database, url);
+      try {
+        const seconds = options.durationSeconds;
+        await latencyOf(options.warmupSeconds, concurrency, () =>
+          bare.query(statement.text, statement.values),
+        );
+        const sqlRun = await latencyOf(seconds, concurrency, () =>
+          bare.query(statement.text, statement.values),
+        );
+        const route = await measure(base, 'search, method + currency + amount (50)', FILTERED, {
+          ...options,
+          connections: concurrency,
+        });
+        console.log(
+          `\n[offers] method + currency + amount search vs its bare SQL, ${concurrency} concurrent, ${seconds} s each`,
+        );
+        console.log(
+          `  route      ${route.requestsPerSecond.toFixed(0)} req/s, p50 ${route.latencyP50Ms.toFixed(1)} ms, p99 ${route.latencyP99Ms.toFixed(1)} ms`,
+        );
+        console.log(
+          `  bare SQL   ${sqlRun.perSecond.toFixed(0)} queries/s, p50 ${sqlRun.p50.toFixed(1)} ms, p99 ${sqlRun.p99.toFixed(1)} ms`,
+        );
+        console.log(
+          `  ratio      ${(route.requestsPerSecond / sqlRun.perSecond).toFixed(2)} (route / bare SQL)`,
+        );
+      } finally {
+        await bare.close();
+      }
+    }
+    if (!wanted || wanted.includes('chat')) {
+      // Not an HTTP-rate case: chat delivery latency, POST to the other party's WebSocket (docs/benchmarks.md).
+      const clients = intFromEnv('BENCH_CHAT_CLIENTS', 500);
+      const senders = intFromEnv('BENCH_CHAT_SENDERS', 10);
+      const chat = await runChatBench(app, database, base, {
+        clients,
+        senders,
+        durationSeconds: options.durationSeconds,
+      });
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
+      console.log(
+        `\n[chat] ${database.kind}, ${chat.clients} WebSocket clients on ${chat.trades} trades, ${senders} senders, ` +
+          `${options.durationSeconds} s (setup ${chat.setupSeconds.toFixed(0)} s)`,
+      );
+      console.log(
+        `  messages          ${chat.messages} delivered (${chat.perSecond.toFixed(0)}/s), ${chat.lost} lost`,
+      );
+      console.log(
+        `  delivery          p50 ${ms(chat.delivery.p50)}, p90 ${ms(chat.delivery.p90)}, p99 ${ms(chat.delivery.p99)}, max ${ms(chat.delivery.max)}`,
+      );
+      console.log(`  POST answered     p50 ${ms(chat.post.p50)}, p99 ${ms(chat.post.p99)}`);
+      console.log(`  bus -> socket     p50 ${ms(chat.fanOut.p50)}, p99 ${ms(chat.fanOut.p99)}`);
+      if (chat.lost > 0) process.exitCode = 1;
+    }
     if (!wanted || wanted.includes('ledger')) {
       // Not an HTTP case: ledger.transfer against the same transaction as bare SQL (docs/benchmarks.md).
       const concurrency = intFromEnv('BENCH_LEDGER_CONCURRENCY', database.kind === 'postgres' ? 8 : 1);
@@ -127,6 +189,24 @@ async function main(): Promise<void> {
       console.log(`  ratio             ${result.ratio.toFixed(2)} (target >= 0.5)`);
       console.log(`  ledger:check      ${result.checkOk ? 'OK' : 'FAILED'} (${result.check})`);
       if (!result.checkOk) process.exitCode = 1;
+    }
+    if (!wanted || wanted.includes('trades')) {
+      // Not an HTTP case: complete trades (start, paid, release) through the service vs bare SQL.
+      const concurrency = intFromEnv('BENCH_LEDGER_CONCURRENCY', database.kind === 'postgres' ? 8 : 1);
+      const result = await runTradesBench(app, database, url, {
+        durationSeconds: options.durationSeconds,
+        concurrency,
+      });
+      console.log(
+        `\n[trades] ${database.kind}, ${concurrency} concurrent workers (own seller, offer, buyer), ${options.durationSeconds} s each`,
+      );
+      const line = (name: string, run: typeof result.ours) =>
+        `  ${name} ${run.perSecond.toFixed(1)} complete trades/s (${run.failed} failed${run.firstError ? `: ${run.firstError}` : ''})`;
+      console.log(line('trades service', result.ours));
+      console.log(line('bare SQL      ', result.bareSql));
+      console.log(`  ratio          ${result.ratio.toFixed(2)} (service / bare SQL)`);
+      console.log(`  ledger:check   ${result.checkOk ? 'OK' : 'FAILED'} (${result.check})`);
+      if (!result.checkOk || result.ours.failed > 0 || result.bareSql.failed > 0) process.exitCode = 1;
     }
   } finally {
     await app.close();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -29,7 +30,18 @@ import { appRoutes, createInitialStateBuilder, createNotFoundHandler } from './m
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
-import { createInProcessBus, type EventBus } from './platform/events/bus.js';
+import { createReportsService, reportsRoutes } from './modules/reports/index.js';
+import { publicProfileRoutes } from './modules/users/index.js';
+import { createTradesService, tradesRoutes } from './modules/trades/index.js';
+import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
+import {
+  attachmentsRoutes,
+  createAttachmentsService,
+  createLocalFileStore,
+} from './modules/attachments/index.js';
+import type { EventBus } from './platform/events/bus.js';
+import { createEventBus } from './platform/events/create-bus.js';
+import { createRealtimeGateway, realtimeRoutes } from './modules/realtime/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,7 +131,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   const buildInitialState = createInitialStateBuilder(config, users);
 
-  const events = createInProcessBus((error) => app.log.error({ err: error }, 'event listener failed'));
+  // In-process, or PostgreSQL LISTEN/NOTIFY across instances (EVENT_BUS; docs/decisions/0011-realtime.md).
+  const events = await createEventBus(config, app.log);
   app.decorate('events', events);
   app.addHook('onClose', () => events.close());
 
@@ -149,6 +162,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     config,
     hooks: {
       // The bond stays while an active offer needs it (docs/decisions/0008-offers.md).
+      // Funds stay where counterparties and moderators expect them while trades run (decision 0009).
+      hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
       hasActiveBondOffers: async (userId, cryptoCode) =>
         offersRepository.hasActiveInGroups(database.db, userId, cryptoCode, await offers.bondGroupIds()),
     },
@@ -158,6 +173,53 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
   await app.register(offersRoutes, { offers, db: database.db });
+  await app.register(reportsRoutes, { reports: createReportsService({ db: database.db, config }) });
+  await app.register(publicProfileRoutes, {
+    db: database.db,
+    catalogue,
+    feedbackCounts: async (userId) =>
+      (await feedbackCountsOf(database.db, [userId])).get(userId) ?? { positive: 0, negative: 0 },
+  });
+
+  const trades = createTradesService({
+    db: database.db,
+    ledger,
+    catalogue,
+    rates,
+    wallet,
+    offers,
+    events,
+    config,
+  });
+  app.decorate('trades', trades);
+  await app.register(tradesRoutes, { trades, db: database.db });
+
+  await app.register(feedbackRoutes, {
+    feedback: createFeedbackService({ db: database.db, trades, events }),
+  });
+  const attachments = createAttachmentsService({
+    db: database.db,
+    trades,
+    // Tests give every app its own DATA_DIR (a temp dir), so their files never meet real ones.
+    store: createLocalFileStore(path.join(config.dataDir, 'uploads')),
+    limits: config.attachments,
+    log: app.log,
+  });
+  await app.register(attachmentsRoutes, { attachments });
+
+  // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
+  const realtime = createRealtimeGateway({
+    db: database.db,
+    bus: events,
+    config,
+    log: app.log,
+    participantsOf: async (tradeHash, userId) => {
+      const trade = await trades.participantsOf(tradeHash, userId);
+      return trade ? [trade.buyerId, trade.sellerId] : null;
+    },
+  });
+  app.decorate('realtime', realtime);
+  await app.register(realtimeRoutes, { gateway: realtime, allowedOrigins: config.realtime.allowedOrigins });
 
   app.setNotFoundHandler(createNotFoundHandler(buildInitialState, config.webDistDir));
   return app;

@@ -7,6 +7,7 @@ import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.j
 import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping.js';
 import { startChainMiner } from './modules/wallet/index.js';
+import { startTradeExpiry } from './modules/trades/index.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
@@ -24,11 +25,14 @@ async function main() {
   app.rates.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
+  // Runs a sweep at once: trades whose window ended while the server was down are expired now.
+  const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     housekeeping.stop();
     await miner.stop();
+    await tradeExpiry.stop();
     await app.rates.stop();
     await app.close();
     await adminSocket.close();

@@ -62,6 +62,7 @@ export const namedRoutes = [
   'userSettings',
   'myOffers',
   'tradeHistory',
+  'marketplace',
 ] as const;
 export type NamedRoute = (typeof namedRoutes)[number];
 export const routesSchema = z.record(z.enum(namedRoutes), z.string());

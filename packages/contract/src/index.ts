@@ -13,4 +13,6 @@ export * from './feedback.js';
 export * from './attachments.js';
 export * from './trades.js';
 export * from './offer-responses.js';
+export * from './reports.js';
+export * from './public-profile.js';
 export * from './realtime.js';

@@ -46,6 +46,21 @@ const envSchema = z.object({
   OFFER_MAX_LIMIT_USD: z.coerce.number().int().min(1).default(100_000),
   OFFER_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
   KYC_BLOCKED_ACTIONS: z.string().default(''),
+  TRADE_FEE_PERCENT: z.coerce.number().min(0).max(10).default(1),
+  TRADE_MAX_PER_TRADE_USD: z.coerce.number().int().min(1).default(5_000),
+  TRADE_MAX_ACTIVE_ID_NOT_VERIFIED: z.coerce.number().int().min(1).max(1_000).default(2),
+  TRADE_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(20_000),
+  TRADE_KYC_VOLUME_LIMITS_USD: z.string().default('0:50000,1:50000,2:250000'),
+  TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
+  TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
+  TRADE_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  ATTACHMENT_MAX_SIZE_MB: z.coerce.number().int().min(1).max(100).default(10),
+  ATTACHMENT_MAX_PER_TRADE: z.coerce.number().int().min(1).max(100).default(10),
+  ATTACHMENT_PDF_MAX_PAGES: z.coerce.number().int().min(1).max(500).default(20),
+  EVENT_BUS: z.enum(['auto', 'memory', 'pg']).default('auto'),
+  WS_ALLOWED_ORIGINS: z.string().default(''),
+  REPORTS_MAX_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(10),
 });
 
 export type Config = {
@@ -88,6 +103,48 @@ export type Config = {
     /** KYC actions switched off for everyone (`create-offer` stops new offers). */
     blockedKycActions: string[];
   };
+  /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
+  trades: {
+    /** Escrow fee in percent of the crypto amount, paid by the offer owner. */
+    feePercent: number;
+    /** Largest single trade, in USD, for a taker whose ID is not verified (`max_per_trade_limit`). */
+    maxPerTradeUsd: number;
+    /** Active trades a taker whose ID is not verified may hold at once. */
+    maxActiveIdNotVerified: number;
+    /** Sum of a taker's trades started in the last 24 hours, in USD (`reached_daily_compliance_limit`). */
+    dailyLimitUsd: number;
+    /** Lifetime trade volume per KYC level, in USD; a level not listed has no limit (`KycTradeLimit`). */
+    kycVolumeLimitsUsd: Record<number, number>;
+    /** Minutes after "paid" before either party may open a dispute. */
+    disputeAfterPaidMinutes: number;
+    /** Minutes a vendor-buyer has to open a new trade before the seller may cancel it. */
+    sellerCancelMinutes: number;
+    /** Hours the chat stays open after a trade ends. */
+    chatGraceHours: number;
+    /** How often the expiry job looks for unpaid trades past their window. */
+    expirySweepSeconds: number;
+  };
+  /** Real time (platform/events, modules/realtime; docs/decisions/0011-realtime.md). */
+  realtime: {
+    /** In-process bus (one instance) or PostgreSQL LISTEN/NOTIFY (several instances on one database). */
+    bus: 'memory' | 'pg';
+    /** Origins allowed to open the WebSocket besides the page's own (e.g. a dev server on another port). */
+    allowedOrigins: string[];
+  };
+  /** Offer reports (modules/reports; docs/decisions/0008-offers.md, "Web: offer page, report, profile"). */
+  reports: {
+    /** Reports one user may send in 24 hours. */
+    maxPerDay: number;
+  };
+  /** Trade chat attachments (modules/attachments; docs/decisions/0010-feedback-and-attachments.md). */
+  attachments: {
+    /** Largest file accepted, in bytes. */
+    maxFileBytes: number;
+    /** Files each party may upload into one trade. */
+    maxFilesPerParty: number;
+    /** Most pages a PDF may have. */
+    pdfMaxPages: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -111,6 +168,19 @@ function coinMap(value: string, name: string, valuePattern: RegExp): Record<stri
   return result;
 }
 
+/** Reads `0:1000,2:5000` (KYC level : whole USD) into `{ '0': '1000', '2': '5000' }`. */
+function levelMap(value: string, name: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of list(value)) {
+    const [level, amount] = pair.split(':').map((part) => part.trim());
+    if (!level || !amount || !/^[0-4]$/.test(level) || !/^\d{1,12}$/.test(amount)) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: "${pair}" is not LEVEL:USD (level 0..4)`);
+    }
+    result[level] = amount;
+  }
+  return result;
+}
+
 /** Parses the environment; an invalid value stops the process with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", so `DATABASE_URL=` falls back to the embedded database.
@@ -129,6 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const unknown = [...enabled].filter((name) => !(featureFlags as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new ConfigError(`Unknown feature flag(s) in FEATURES: ${unknown.join(', ')}`);
+  }
+  if (e.EVENT_BUS === 'pg' && !e.DATABASE_URL) {
+    // PGlite lives in one process: there is no other instance to notify.
+    throw new ConfigError('Invalid configuration:\n  EVENT_BUS: pg needs DATABASE_URL (PostgreSQL)');
   }
   if (e.RATES_PROVIDER === 'http' && !e.RATES_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  RATES_HTTP_URL: required when RATES_PROVIDER=http');
@@ -186,6 +260,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
       minKycLevel: e.OFFER_MIN_KYC_LEVEL,
       blockedKycActions: list(e.KYC_BLOCKED_ACTIONS).map((a) => a.toLowerCase()),
+    },
+    trades: {
+      feePercent: e.TRADE_FEE_PERCENT,
+      maxPerTradeUsd: e.TRADE_MAX_PER_TRADE_USD,
+      maxActiveIdNotVerified: e.TRADE_MAX_ACTIVE_ID_NOT_VERIFIED,
+      dailyLimitUsd: e.TRADE_DAILY_LIMIT_USD,
+      kycVolumeLimitsUsd: Object.fromEntries(
+        Object.entries(levelMap(e.TRADE_KYC_VOLUME_LIMITS_USD, 'TRADE_KYC_VOLUME_LIMITS_USD')).map(
+          ([k, v]) => [Number(k), Number(v)],
+        ),
+      ),
+      disputeAfterPaidMinutes: e.TRADE_DISPUTE_AFTER_PAID_MINUTES,
+      sellerCancelMinutes: e.TRADE_SELLER_CANCEL_MINUTES,
+      chatGraceHours: e.TRADE_CHAT_GRACE_HOURS,
+      expirySweepSeconds: e.TRADE_EXPIRY_SWEEP_SECONDS,
+    },
+    realtime: {
+      bus: e.EVENT_BUS === 'auto' ? (e.DATABASE_URL ? 'pg' : 'memory') : e.EVENT_BUS,
+      allowedOrigins: list(e.WS_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
+    },
+    reports: { maxPerDay: e.REPORTS_MAX_PER_DAY },
+    attachments: {
+      maxFileBytes: e.ATTACHMENT_MAX_SIZE_MB * 1_048_576,
+      maxFilesPerParty: e.ATTACHMENT_MAX_PER_TRADE,
+      pdfMaxPages: e.ATTACHMENT_PDF_MAX_PAGES,
     },
   };
 }

@@ -38,6 +38,7 @@ export const NAMED_ROUTES: Record<NamedRoute, string> = {
   userSettings: '/user/settings',
   myOffers: '/offer-manager',
   tradeHistory: '/trade-history',
+  marketplace: '/trading/buy-bitcoin/any',
 };
 
 export const SUPPORTED_LANGUAGES = [

@@ -5,7 +5,12 @@ import { runAdminCommand } from '../../cli/commands.js';
 import { contactsRepository } from '../contacts/index.js';
 import { checkLedger } from '../ledger/index.js';
 
-type Listing = { hash: string; margin: string | null; pricePerBtc: string; owner: { username: string } };
+type Listing = {
+  hash: string;
+  margin: string | null;
+  pricePerBtc: string;
+  owner: { username: string; monthlyTradeStats: { trades: number; partners: number } };
+};
 type Page = { offers: Listing[]; searchId: string; nextPageId: string | null };
 
 describe('offers', () => {
@@ -393,6 +398,47 @@ describe('offers', () => {
       expect(fresh.at(-1)).toBe(fixed);
       expect((await buyer.get(`/rest/v1/offers?${q}&page_id=garbage`)).statusCode).toBe(422);
     });
+
+    it('should page margin and fixed offers of several currencies exactly like one long page, both ways', async () => {
+      const market = (await seller.get(`/rest/v1/offers/${m.mid}`)).json().data.offer.fiatPricePerCrypto;
+      const near = (factor: string) => (Number(market) * Number(factor)).toFixed(2);
+      await create(other, {
+        fiat_currency_code: 'EUR',
+        payment_method: 'sepa-bank-transfer',
+        margin: '-1.5',
+      });
+      await create(other, {
+        fiat_currency_code: 'EUR',
+        payment_method: 'sepa-bank-transfer',
+        margin: '-1.5',
+      });
+      await create(seller, { fiat_currency_code: 'USD', margin: '4.25' });
+      for (const factor of ['0.97', '1.01', '1.06']) {
+        await create(other, {
+          fiat_currency_code: 'EUR',
+          payment_method: 'sepa-bank-transfer',
+          margin: undefined,
+          fixed_price: near(factor),
+        });
+      }
+      for (const query of ['type=buy', 'type=buy&currency=EUR']) {
+        for (const sort of ['crypto_usd_price_asc', 'crypto_usd_price_desc']) {
+          const whole = await search(buyer, `${query}&sort=${sort}&limit=100`);
+          const paged: string[] = [];
+          let page = await search(buyer, `${query}&sort=${sort}&limit=1`);
+          paged.push(...hashesOf(page));
+          while (page.nextPageId) {
+            page = await search(
+              buyer,
+              `${query}&sort=${sort}&limit=1&searchId=${whole.searchId}&page_id=${page.nextPageId}`,
+            );
+            paged.push(...hashesOf(page));
+          }
+          expect(paged, `${query} ${sort}`).toEqual(hashesOf(whole));
+          expect(whole.offers.length).toBeGreaterThan(3);
+        }
+      }
+    });
   });
 
   describe('offer page, favourites, profiles', () => {
@@ -450,6 +496,37 @@ describe('offers', () => {
         initialValue: '300.00',
         remainingValue: '300.00',
       });
+    });
+
+    it('should take started trades off the cap, and block the offer once less than the minimum is left', async () => {
+      const capped = await create(seller, {
+        range_min: '50',
+        range_max: '200',
+        offer_cap: { amount: '260', active: true },
+      });
+      const started = await buyer.post('/rest/v1/trade/start', { offer_hash: capped, fiat_amount: '200' });
+      expect(started.statusCode, started.body).toBe(201);
+      const view = (await buyer.get(`/rest/v1/offers/${capped}`)).json().data;
+      expect(view.offerCap).toMatchObject({ initialValue: '260.00', remainingValue: '60.00' });
+      expect(view.offer.isReachedCap).toBe(false);
+      expect(view.offer.isCapLessThanMin).toBe(false);
+      const cancelled = await buyer.post(`/rest/v1/trade/${started.json().data.tradeHash}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // A cancelled trade gives its amount back to the cap.
+      expect((await buyer.get(`/rest/v1/offers/${capped}`)).json().data.offerCap.remainingValue).toBe(
+        '260.00',
+      );
+      // A completed trade counts in both parties' monthly stats on the cards.
+      const done = (
+        await buyer.post('/rest/v1/trade/start', { offer_hash: capped, fiat_amount: '50' })
+      ).json().data.tradeHash as string;
+      expect((await buyer.post(`/rest/v1/trade/${done}/paid`, {})).statusCode).toBe(200);
+      const released = await seller.post(`/rest/v1/trade/${done}/release`, {});
+      expect(released.statusCode, released.body).toBe(200);
+      const card = (await search(buyer, 'type=buy&currency=USD&limit=100')).offers.find(
+        (o) => o.hash === capped,
+      );
+      expect(card?.owner.monthlyTradeStats).toEqual({ trades: 1, partners: 1 });
     });
 
     it('should add, list and remove favourites', async () => {

@@ -3,6 +3,7 @@ import {
   parseDecimal,
   rescale,
   timeOf,
+  type FeedbackCounts,
   type OfferBody,
   type OfferListing,
 } from '@app/contract';
@@ -38,18 +39,23 @@ const tagSlugs = (data: CatalogueData, ids: number[]) =>
     .map((t) => ({ slug: t.slug, name: t.names.en ?? t.slug }));
 
 /**
- * The owner as a listing card shows them. Feedback, badges and trade statistics come from trades and
- * feedback, which do not exist yet: the counts are the true zeros until those issues land.
+ * The owner as a listing card shows them. Feedback counts come from the feedback module and the
+ * monthly stats (released trades and distinct partners in the last 30 days) from the trades module,
+ * both passed in by the caller; badges do not exist yet.
  */
-function ownerCard(row: { ownerUsername: string; ownerCountry: string | null; ownerOnline: boolean }) {
+function ownerCard(
+  row: { ownerUsername: string; ownerCountry: string | null; ownerOnline: boolean },
+  feedback: FeedbackCounts = { positive: 0, negative: 0 },
+  monthly: { trades: number; partners: number } = { trades: 0, partners: 0 },
+) {
   return {
     username: row.ownerUsername,
     avatarUrl: null,
     status: row.ownerOnline ? ('online' as const) : ('offline' as const),
-    feedbackPositive: 0,
-    feedbackNegative: 0,
+    feedbackPositive: feedback.positive,
+    feedbackNegative: feedback.negative,
     badge: null,
-    monthlyTradeStats: { trades: 0, partners: 0 },
+    monthlyTradeStats: monthly,
     country: row.ownerCountry,
   };
 }
@@ -57,14 +63,20 @@ function ownerCard(row: { ownerUsername: string; ownerCountry: string | null; ow
 /** The spec's offer listing card. */
 export function presentListing(
   row: SearchRow,
-  ctx: { data: CatalogueData; tagIds: number[]; price: { fiat: string | null; usd: string | null } },
+  ctx: {
+    data: CatalogueData;
+    tagIds: number[];
+    price: { fiat: string | null; usd: string | null };
+    /** The owner's feedback counts (`feedbackCountsOf`) and last 30 days' trades (`monthlyStatsOf`). */
+    owner?: { feedback?: FeedbackCounts; monthly?: { trades: number; partners: number } };
+  },
 ): OfferListing {
   const method = ctx.data.methodById.get(row.paymentMethodId);
   const country = row.ownerCountry ? ctx.data.countries.find((c) => c.iso === row.ownerCountry) : undefined;
   return {
     hash: row.hash,
     type: row.type,
-    owner: ownerCard(row),
+    owner: ownerCard(row, ctx.owner?.feedback, ctx.owner?.monthly),
     cryptoCurrencyCode: row.cryptoCode,
     fiatCurrencyCode: row.fiatCurrencyCode,
     paymentMethod: method

@@ -82,16 +82,17 @@ function visibility(p: {
   bondRequired: bigint;
 }): SQL {
   const now = p.now.toISOString();
-  const localTime = sql`(${now}::timestamptz AT TIME ZONE o.timezone)`;
+  // The offer's local day and minute, computed once per offer (OFFSET 0 keeps the planner from
+  // inlining it into every comparison: a named-zone conversion is the costly part of the check).
+  const local = sql`(SELECT extract(isodow FROM t)::int AS day, (extract(hour FROM t) * 60 + extract(minute FROM t))::int AS minute
+      FROM (SELECT (${now}::timestamptz AT TIME ZONE o.timezone) AS t OFFSET 0) z OFFSET 0)`;
   const parts: SQL[] = [
     sql`o.is_active`,
     sql`u.account_state = 'active'`,
     sql`(NOT o.has_opening_hours OR EXISTS (
-      SELECT 1 FROM offer_opening_hours h
-      WHERE h.offer_id = o.id AND h.active
-        AND h.day = extract(isodow FROM ${localTime})
-        AND h.start_minute <= extract(hour FROM ${localTime}) * 60 + extract(minute FROM ${localTime})
-        AND h.end_minute > extract(hour FROM ${localTime}) * 60 + extract(minute FROM ${localTime})))`,
+      SELECT 1 FROM ${local} l JOIN offer_opening_hours h
+        ON h.offer_id = o.id AND h.day = l.day AND h.active
+        AND h.start_minute <= l.minute AND h.end_minute > l.minute))`,
     // A sell offer needs the owner's available balance to cover its minimum at the current price.
     sql`(o.type = 'buy' OR coalesce((
       SELECT a.balance FROM ledger_accounts a
@@ -239,7 +240,10 @@ export const offersRepository = {
     const key = usdPriceExpr(p.sortRates);
     const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
     if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
-    if (p.paymentMethodIds) {
+    if (p.paymentMethodIds?.length === 1) {
+      // One method (the usual search) as an equality, so the method's price index can give the order.
+      where.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
+    } else if (p.paymentMethodIds) {
       where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
     }
     if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
@@ -271,21 +275,52 @@ export const offersRepository = {
         ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
         : sql`false`;
     if (p.favoritesOnly) where.push(favorite);
-    if (p.after) {
-      where.push(
-        p.direction === 'asc'
-          ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
-          : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`,
-      );
-    }
-    const order = p.direction === 'asc' ? sql`sort_key ASC, o.id ASC` : sql`sort_key DESC, o.id DESC`;
+    const asc = p.direction === 'asc';
+    const dir = asc ? sql`ASC` : sql`DESC`;
+    const afterCursor = p.after
+      ? asc
+        ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
+        : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`
+      : undefined;
+
+    /*
+     * The order key depends on the rates, so no index holds it; but within one kind of price it follows
+     * a column: a margin offer's key is coinUSD x (1 + margin/100), increasing with the margin whatever
+     * its currency, and a fixed offer's key is price / (USD/fiat), increasing with the price within one
+     * currency. So the page is the merge of two index-ordered streams, each stopped at `limit` rows,
+     * instead of pricing and sorting every matching offer. The cursor's key gives each stream a
+     * column bound the index can seek to; the exact (key, id) comparison still decides.
+     */
+    const marginBound = p.after
+      ? asc
+        ? sql`o.margin >= trunc((${p.after.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) - 0.0001`
+        : sql`o.margin <= trunc((${p.after.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) + 0.0001`
+      : undefined;
+    const stream = (kind: 'margin' | 'fixed') => {
+      const conditions = [
+        ...where,
+        kind === 'margin' ? sql`o.fixed_price IS NULL` : sql`o.fixed_price IS NOT NULL`,
+      ];
+      if (afterCursor) conditions.push(afterCursor);
+      if (kind === 'margin' && marginBound) conditions.push(marginBound);
+      // Fixed offers follow their column only within one currency; across currencies they are priced.
+      const order =
+        kind === 'margin'
+          ? sql`o.margin ${dir}, o.id ${dir}`
+          : p.currency
+            ? sql`o.fixed_price ${dir}, o.id ${dir}`
+            : sql`${key} ${dir}, o.id ${dir}`;
+      return sql`(SELECT o.id, ${key} AS sort_key FROM offers o JOIN users u ON u.id = o.user_id
+        WHERE ${sql.join(conditions, sql` AND `)} AND ${key} IS NOT NULL
+        ORDER BY ${order} LIMIT ${p.limit})`;
+    };
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
-        SELECT o.*, ${key}::text AS sort_key, u.username AS owner_username, u.country_iso AS owner_country,
-          ${online} AS owner_online, ${favorite} AS is_favorite
-        FROM offers o JOIN users u ON u.id = o.user_id
-        WHERE ${sql.join(where, sql` AND `)} AND ${key} IS NOT NULL
-        ORDER BY ${order}
+        SELECT o.*, page.sort_key::text AS sort_key, u.username AS owner_username,
+          u.country_iso AS owner_country, ${online} AS owner_online, ${favorite} AS is_favorite
+        FROM (${stream('margin')} UNION ALL ${stream('fixed')}) page
+          JOIN offers o ON o.id = page.id JOIN users u ON u.id = o.user_id
+        ORDER BY page.sort_key ${dir}, o.id ${dir}
         LIMIT ${p.limit}`),
     );
     return rows.map(fromSqlRow);

@@ -18,6 +18,8 @@ import {
   toggleAllOffersResultSchema,
   userActiveOffersResultSchema,
   compareDecimals,
+  formatDecimal,
+  subtract,
   myOffersQuerySchema,
   offerAmountBodySchema,
   offerBodySchema,
@@ -35,6 +37,9 @@ import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
+import { feedbackCountsOf } from '../feedback/index.js';
+// Only read inside handlers: the trades module imports offers, and ESM resolves the cycle by then.
+import { tradesRepository } from '../trades/index.js';
 import { fiatText, presentEditorBody, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
 import { offersRepository, type SearchRow } from './repository.js';
 import type { OffersService, Viewer } from './service.js';
@@ -52,16 +57,27 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
     return user ? { id: user.id, countryIso: user.countryIso } : null;
   }
 
+  /** What the listing cards say about their owners: feedback counts and the last 30 days' trades. */
+  async function ownerFactsOf(userIds: number[]) {
+    const [feedback, monthly] = await Promise.all([
+      feedbackCountsOf(db, userIds),
+      tradesRepository.monthlyStatsOf(db, userIds),
+    ]);
+    return (userId: number) => ({ feedback: feedback.get(userId), monthly: monthly.get(userId) });
+  }
+
   async function listings(result: Awaited<ReturnType<OffersService['search']>>) {
     const tags = await offersRepository.tagsOf(
       db,
       result.rows.map((r) => r.id),
     );
+    const owner = await ownerFactsOf(result.rows.map((r) => r.userId));
     return result.rows.map((row: SearchRow) =>
       presentListing(row, {
         data: result.data,
         tagIds: tags.get(row.id) ?? [],
         price: offers.priceOf(result.live, result.data, row),
+        owner: owner(row.userId),
       }),
     );
   }
@@ -301,8 +317,9 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
     async (request) => {
       const offer = await offers.setCap(requireUser(request).id, request.params.id, request.body.offer_cap);
       const view = await offers.view({ id: offer.userId, countryIso: null }, offer.hash);
-      const amount = offer.capAmount && fiatText(view.data, offer.fiatCurrencyCode, offer.capAmount);
-      return { data: { offerCap: capOf({ ...offer, capAmount: amount }, view.price.fiat).offerCap } };
+      const money = (value: string) => fiatText(view.data, offer.fiatCurrencyCode, value);
+      const used = await tradesRepository.capUsed(db, offer.id);
+      return { data: { offerCap: capOf(offer, used, view.price.fiat, money).offerCap } };
     },
   );
 
@@ -344,11 +361,9 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         db,
         v.recommended.map((r) => r.id),
       );
+      const recommendedOwner = await ownerFactsOf(v.recommended.map((r) => r.userId));
       const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
-      const cap = capOf(
-        { capAmount: o.capAmount && money(o.capAmount), capActive: o.capActive, rangeMin: o.rangeMin },
-        v.price.fiat,
-      );
+      const cap = capOf(o, await tradesRepository.capUsed(db, o.id), v.price.fiat, money);
       const tagsOf = (ids: number[]) =>
         ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
       return {
@@ -424,6 +439,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
               data: v.data,
               tagIds: recommendedTags.get(row.id) ?? [],
               price: offers.priceOf(v.live, v.data, row),
+              owner: recommendedOwner(row.userId),
             }),
           ),
           flashMessages: v.available
@@ -477,6 +493,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         db,
         result.rows.map((r) => r.offer.id),
       );
+      const owner = await ownerFactsOf(result.rows.map((r) => r.offer.userId));
       return {
         data: {
           offers: result.rows.map((r) =>
@@ -493,6 +510,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
                 data: result.data,
                 tagIds: tags.get(r.offer.id) ?? [],
                 price: offers.priceOf(result.live, result.data, r.offer),
+                owner: owner(r.offer.userId),
               },
             ),
           ),
@@ -536,20 +554,27 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
   );
 };
 
-/** The offer cap state: initial, remaining (no trades consume it yet), and the sell blocks of the spec. */
+/**
+ * The offer cap state: initial, remaining (the cap less the fiat of the offer's trades that were not
+ * cancelled or expired), and the sell blocks of the spec. Values come at the currency's precision.
+ */
 function capOf(
   offer: { capAmount: string | null; capActive: boolean; rangeMin: string },
+  used: string,
   rate: string | null,
+  money: (value: string) => string,
 ) {
   if (!offer.capAmount || !offer.capActive) {
     return { offerCap: null, isReachedCap: false, isCapLessThanMin: false };
   }
-  // No trade consumes the cap yet (trades arrive with their issue): what remains is the whole cap.
-  const remaining = offer.capAmount;
+  const left = subtract(parseDecimal(offer.capAmount), parseDecimal(used));
+  const remaining = money(
+    formatDecimal(compareDecimals(left, parseDecimal('0')) < 0 ? parseDecimal('0') : left),
+  );
   const isReachedCap = compareDecimals(parseDecimal(remaining), parseDecimal('0')) <= 0;
   const isCapLessThanMin = compareDecimals(parseDecimal(remaining), parseDecimal(offer.rangeMin)) < 0;
   return {
-    offerCap: { initialValue: offer.capAmount, remainingValue: remaining, rate },
+    offerCap: { initialValue: money(offer.capAmount), remainingValue: remaining, rate },
     isReachedCap,
     isCapLessThanMin,
   };

@@ -111,6 +111,20 @@ function decodeCursor(value: string): Cursor {
 export function createOffersService(options: OffersServiceOptions) {
   const { db, catalogue, rates, ledger, wallet, config } = options;
   const now = options.now ?? (() => new Date());
+  // Rates versions this instance has already stored as a search snapshot: a search then writes nothing.
+  let savedSnapshotVersion: number | undefined;
+  // Later pages of recent searches read their snapshot from memory (snapshots never change once stored).
+  const recentSnapshots = new Map<number, Awaited<ReturnType<typeof offersRepository.snapshot>>>();
+  async function snapshotOf(version: number) {
+    const cached = recentSnapshots.get(version);
+    if (cached) return cached;
+    const snapshot = await offersRepository.snapshot(db, version);
+    if (snapshot) {
+      recentSnapshots.set(version, snapshot);
+      if (recentSnapshots.size > 16) recentSnapshots.delete(recentSnapshots.keys().next().value!);
+    }
+    return snapshot;
+  }
 
   const bondGroupIds = async () => {
     const data = await catalogue.data();
@@ -391,6 +405,9 @@ export function createOffersService(options: OffersServiceOptions) {
       return work(offer, tx);
     });
   }
+
+  const pick = (rates: Record<string, string>, code: string): Record<string, string> =>
+    code in rates ? { [code]: rates[code]! } : {};
 
   /** Market price of one coin in a fiat, per the given view. */
   const marketPrice = (view: RatesView, coin: string, fiatCode: string) => fiatPerUnit(view, coin, fiatCode);
@@ -750,18 +767,28 @@ export function createOffersService(options: OffersServiceOptions) {
         if (!/^\d+$/.test(searchId)) {
           throw fieldError('searchId', 'Unknown search; start again', 'invalid_search_id');
         }
-        const snapshot = await offersRepository.snapshot(db, Number(searchId));
+        const snapshot = await snapshotOf(Number(searchId));
         if (!snapshot) throw fieldError('searchId', 'This search has expired; start again', 'search_expired');
         sortRates = ratesParam(snapshot, crypto.code);
       } else {
         searchId = String(live.version);
-        await offersRepository.saveSnapshot(db, live.version, {
-          cryptoUsd: Object.fromEntries(live.cryptoUsd),
-          usdFiat: Object.fromEntries(live.usdFiat),
-        });
+        if (savedSnapshotVersion !== live.version) {
+          await offersRepository.saveSnapshot(db, live.version, {
+            cryptoUsd: Object.fromEntries(live.cryptoUsd),
+            usdFiat: Object.fromEntries(live.usdFiat),
+          });
+          savedSnapshotVersion = live.version;
+        }
         sortRates = ratesParam(live, crypto.code);
       }
-      const liveRates = ratesParam(live, crypto.code);
+      // One currency searched: send only its rate (the statement carries the rates as JSON parameters,
+      // and the whole table of ~160 currencies is most of its bytes and parse time).
+      const narrow = (rates: RatesParam | null): RatesParam | null =>
+        rates && currency
+          ? { cryptoUsd: rates.cryptoUsd, usdFiat: pick(rates.usdFiat, currency.code) }
+          : rates;
+      sortRates = narrow(sortRates);
+      const liveRates = narrow(ratesParam(live, crypto.code));
       if (!sortRates || !liveRates) return { rows: [], nextPageId: null, searchId, crypto, live, data };
       // The visitor buys from sell offers (cheapest first) and sells to buy offers (dearest first).
       const offerType = q.type === 'buy' ? 'sell' : 'buy';

@@ -89,10 +89,20 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex('offers_hash_key').on(t.hash),
     index('offers_user_idx').on(t.userId, t.type, t.id),
-    // The marketplace: one crypto and side, narrowed by currency and method; only active offers.
-    index('offers_search_idx')
-      .on(t.cryptoCode, t.type, t.fiatCurrencyCode, t.paymentMethodId, t.margin)
-      .where(sql`${t.isActive}`),
+    // The marketplace (repository.search): one coin and side, margin offers in margin order and fixed
+    // offers in price order, with and without a currency and a method; only active offers.
+    index('offers_margin_idx')
+      .on(t.cryptoCode, t.type, t.margin, t.id)
+      .where(sql`${t.isActive} AND ${t.fixedPrice} IS NULL`),
+    index('offers_margin_currency_idx')
+      .on(t.cryptoCode, t.type, t.fiatCurrencyCode, t.margin, t.id)
+      .where(sql`${t.isActive} AND ${t.fixedPrice} IS NULL`),
+    index('offers_margin_method_idx')
+      .on(t.cryptoCode, t.type, t.fiatCurrencyCode, t.paymentMethodId, t.margin, t.id)
+      .where(sql`${t.isActive} AND ${t.fixedPrice} IS NULL`),
+    index('offers_fixed_currency_idx')
+      .on(t.cryptoCode, t.type, t.fiatCurrencyCode, t.fixedPrice, t.id)
+      .where(sql`${t.isActive} AND ${t.fixedPrice} IS NOT NULL`),
     index('offers_search_method_idx')
       .on(t.cryptoCode, t.type, t.paymentMethodId)
       .where(sql`${t.isActive}`),

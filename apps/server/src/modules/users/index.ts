@@ -2,3 +2,4 @@ export { createUsersService, type UsersService, type CreateUserInput } from './s
 export { presentCurrentUser } from './presenter.js';
 export { usersRoutes } from './routes.js';
 export type { UserRow } from './repository.js';
+export { publicProfileRoutes } from './public-profile.js';

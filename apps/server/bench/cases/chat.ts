@@ -1,0 +1,199 @@
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/platform/db/client.js';
+import { sessions } from '../../src/platform/db/schema.js';
+import { randomToken, sha256 } from '../../src/platform/auth/tokens.js';
+import { createLedger } from '../../src/modules/ledger/index.js';
+import { usersRepository } from '../../src/modules/users/repository.js';
+import type { ChatParty, ChatSample, ChatWorkerInput, ChatWorkerMessage } from './chat-worker.js';
+
+export type ChatBenchOptions = {
+  /** WebSocket clients to connect (two per trade). */
+  clients: number;
+  /** Concurrent senders, each posting one message after another. */
+  senders: number;
+  durationSeconds: number;
+};
+
+export type ChatBenchResult = {
+  /** Sockets the gateway held during the measurement. */
+  clients: number;
+  trades: number;
+  messages: number;
+  perSecond: number;
+  /** POST sent -> the other party's socket received the frame. */
+  delivery: { p50: number; p90: number; p99: number; max: number };
+  /** POST sent -> its 201 answer (the sender's own view). */
+  post: { p50: number; p99: number };
+  /** The event published on the bus (after the commit) -> the other party's socket received it. */
+  fanOut: { p50: number; p99: number };
+  lost: number;
+  setupSeconds: number;
+};
+
+type Party = ChatParty;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * The chat case: `clients` users hold a WebSocket each (pairs trading with each other), and `senders`
+ * loops post chat messages through `POST /rest/v1/trade/{id}/messages` for the duration. Each message
+ * is timed from just before its POST until the frame reaches the other party's socket: HTTP, session,
+ * the trade checks, the insert and commit, the event bus, the gateway's fan-out and the socket write.
+ * Users and sessions are inserted directly (hashing 500 passwords would only time argon2); offers and
+ * trades go through the HTTP API like a browser's.
+ */
+export async function runChatBench(
+  app: FastifyInstance,
+  database: Database,
+  base: string,
+  options: ChatBenchOptions,
+): Promise<ChatBenchResult> {
+  const setupStarted = performance.now();
+  let setupTook = 0;
+  let connected = 0;
+  const pairs = Math.max(1, Math.floor(options.clients / 2));
+  const run = Date.now().toString(36);
+  const ledger = createLedger(database.db);
+  const http = async (party: Party, method: 'GET' | 'POST', path: string, body?: object) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie: party.cookie,
+        'x-csrf-token': party.csrf,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as { data: Record<string, unknown> };
+  };
+
+  async function newParty(name: string): Promise<Party> {
+    const user = await usersRepository.insert(database.db, {
+      username: name,
+      email: `${name}@example.com`,
+      passwordHash: 'x',
+    });
+    const token = randomToken();
+    const csrf = randomToken();
+    const now = new Date();
+    await database.db.insert(sessions).values({
+      id: sha256(token),
+      userId: user.id,
+      csrfToken: csrf,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    return { userId: user.id, cookie: `sid=${token}`, csrf };
+  }
+
+  const trades: { hash: string; seller: Party; buyer: Party }[] = [];
+  for (let i = 0; i < pairs; i += 1) {
+    const seller = await newParty(`chs_${run}_${i}`);
+    const buyer = await newParty(`chb_${run}_${i}`);
+    await ledger.transfer({
+      idempotencyKey: `bench-chat-fund-${run}-${i}`,
+      kind: 'deposit',
+      cryptoCode: 'BTC',
+      reference: { type: 'deposit', id: `bench-chat-${run}-${i}` },
+      legs: [
+        { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
+        { account: { userId: seller.userId, kind: 'available' }, amount: 10_000_000n },
+      ],
+    });
+    const offer = await http(seller, 'POST', '/rest/v1/my-offers', {
+      type: 'sell',
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      payment_method: 'bank-transfer',
+      margin: '0',
+      range_min: '10',
+      range_max: '500',
+      payment_window: 180,
+      offer_terms: 'Bench offer.',
+      trade_details: 'Bench account',
+    });
+    const started = await http(buyer, 'POST', '/rest/v1/trade/start', {
+      offer_hash: offer.data.idHashed,
+      fiat_amount: '20',
+    });
+    trades.push({ hash: String(started.data.id), seller, buyer });
+  }
+
+  // The clients run in a worker thread (chat-worker.ts); this thread notes when each message reached
+  // the bus. Subscribed after the gateway, so this runs right after the frame was written to the socket.
+  const publishedAt = new Map<string, number>();
+  const unsubscribe = app.events.subscribe((event) => {
+    const text = (event.data as { text?: unknown } | null)?.text;
+    if (event.type !== 'trade.message' || typeof text !== 'string' || !text.startsWith(`bench ${run} `)) {
+      return;
+    }
+    const at = performance.timeOrigin + performance.now();
+    for (const userId of event.userIds) publishedAt.set(`${userId}:${text}`, at);
+  });
+  const worker = new Worker(new URL('./chat-worker-entry.mjs', import.meta.url), {
+    workerData: {
+      base,
+      trades,
+      senders: options.senders,
+      durationSeconds: options.durationSeconds,
+      run,
+    } satisfies ChatWorkerInput,
+  });
+  const samples = await new Promise<ChatSample[]>((resolve, reject) => {
+    worker.on('message', (message: ChatWorkerMessage) => {
+      if (message.type === 'connected') {
+        setupTook = (performance.now() - setupStarted) / 1000;
+        // What the server holds, not what the bench thinks it opened.
+        connected = app.realtime.size;
+        worker.postMessage('go');
+      } else resolve(message.samples);
+    });
+    worker.once('error', reject);
+  });
+  unsubscribe();
+  await worker.terminate();
+  // The gateway notices the closed sockets; give it a moment before the app shuts down.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const delivery: number[] = [];
+  const post: number[] = [];
+  const fanOut: number[] = [];
+  let lost = 0;
+  for (const sample of samples) {
+    post.push(sample.answeredAt - sample.sentAt);
+    if (sample.receivedAt === null) {
+      lost += 1;
+      continue;
+    }
+    delivery.push(sample.receivedAt - sample.sentAt);
+    const published = publishedAt.get(sample.key);
+    if (published !== undefined) fanOut.push(sample.receivedAt - published);
+  }
+
+  delivery.sort((a, b) => a - b);
+  post.sort((a, b) => a - b);
+  fanOut.sort((a, b) => a - b);
+  return {
+    clients: connected,
+    trades: trades.length,
+    messages: delivery.length,
+    perSecond: delivery.length / options.durationSeconds,
+    delivery: {
+      p50: percentile(delivery, 50),
+      p90: percentile(delivery, 90),
+      p99: percentile(delivery, 99),
+      max: delivery.at(-1) ?? NaN,
+    },
+    post: { p50: percentile(post, 50), p99: percentile(post, 99) },
+    fanOut: { p50: percentile(fanOut, 50), p99: percentile(fanOut, 99) },
+    lost,
+    setupSeconds: setupTook,
+  };
+}

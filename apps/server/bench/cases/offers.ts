@@ -1,0 +1,122 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../src/platform/db/client.js';
+import type { Config } from '../../src/platform/config.js';
+import { seedOffers } from '../../src/modules/offers/seed.js';
+import type { BenchCase } from '../lib.js';
+
+/** The marketplace a busy instance would hold (issue "Offers": 100,000 offers). */
+export const BENCH_OFFERS = 100_000;
+
+const FIRST_PAGE = '/rest/v1/offers?type=buy&currency=USD&limit=20';
+/** The issue's typical query: method + currency + amount, sorted by price, 50 per page. */
+export const FILTERED =
+  '/rest/v1/offers?type=buy&currency=USD&payment-method=bank-transfer&fiat-min=100&sort=crypto_usd_price_asc&limit=50';
+
+/**
+ * Marketplace search on 100,000 offers at a fixed rate (the rates ticker does not run in the bench, so
+ * every request prices with the same rates version). The requests are filled in by `setup`: the later
+ * pages need a cursor that only a first page can give.
+ */
+export function offersCase(config: Config, db: Database['db']): BenchCase {
+  const requests: BenchCase['requests'] = [];
+  return {
+    name: 'offers',
+    requests,
+    async setup(app: FastifyInstance) {
+      const started = Date.now();
+      const seeded = await seedOffers(db, {
+        offers: BENCH_OFFERS,
+        users: 2_000,
+        prefix: 'bench_',
+        bond: config.wallet.bond,
+      });
+      console.log(
+        `[offers] seeded ${seeded.offers} offers for ${seeded.users} users in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      const first = await app.inject({ method: 'GET', url: FIRST_PAGE });
+      const page = first.json<{ data: { searchId: string; nextPageId: string | null; offers: unknown[] } }>();
+      if (first.statusCode !== 200 || page.data.offers.length === 0 || !page.data.nextPageId) {
+        throw new Error(`offers bench: the first page is empty or failed (${first.statusCode})`);
+      }
+      const offer = page.data.offers[0] as { hash: string };
+      const next = `${FIRST_PAGE}&searchId=${page.data.searchId}&page_id=${encodeURIComponent(page.data.nextPageId)}`;
+      requests.push(
+        { title: 'search, first page', path: FIRST_PAGE },
+        { title: 'search, method + currency + amount (50)', path: FILTERED },
+        { title: 'search, next page (cursor)', path: next },
+        { title: 'offer page (anonymous)', path: `/rest/v1/offers/${offer.hash}` },
+      );
+    },
+  };
+}
+
+type Statement = { text: string; values: unknown[] };
+type QueryFn = (text: string, values: unknown[]) => Promise<unknown>;
+
+/**
+ * Captures the marketplace's SQL statement as the driver receives it (text and parameters), by
+ * wrapping the driver's `query` while one request runs. Bench-only: the application code is unchanged.
+ */
+export async function captureSearchStatement(
+  database: Database,
+  run: () => Promise<void>,
+): Promise<Statement> {
+  let captured: Statement | undefined;
+  const isSearch = (text: string) => text.includes('FROM offers o JOIN users u') && text.includes('LIMIT');
+  const proto = (database.kind === 'postgres' ? pg.Client.prototype : PGlite.prototype) as unknown as {
+    query: (...args: unknown[]) => Promise<unknown>;
+  };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    // pg: query(text, values) or query({ text, values? }, values); PGlite: query(text, values, options).
+    const values =
+      typeof first === 'string' || Array.isArray(second)
+        ? (second as unknown[] | undefined)
+        : (first as { values?: unknown[] } | undefined)?.values;
+    if (text && isSearch(text)) captured = { text, values: values ?? [] };
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  if (!captured) throw new Error('offers bench: the search statement was not captured');
+  return captured;
+}
+
+/** Runs the captured statement straight on the driver: no HTTP, no ORM, no presentation. */
+export function bareQuery(
+  database: Database,
+  url: string | undefined,
+): { query: QueryFn; close(): Promise<void> } {
+  if (database.kind === 'postgres' && url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { query: (text, values) => pool.query(text, values), close: () => pool.end() };
+  }
+  if (!database.pglite) throw new Error('offers bench: no PGlite handle');
+  const lite = database.pglite;
+  return { query: (text, values) => lite.query(text, values), close: async () => {} };
+}
+
+/** Latency percentiles of `work` run from `concurrency` loops for `seconds`. */
+export async function latencyOf(seconds: number, concurrency: number, work: () => Promise<unknown>) {
+  const samples: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const start = process.hrtime.bigint();
+        await work();
+        samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    }),
+  );
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return { count: samples.length, perSecond: samples.length / seconds, p50: at(0.5), p99: at(0.99) };
+}

@@ -1,0 +1,71 @@
+import type {
+  FeedbackCounts,
+  OfferFeedbackPage,
+  OfferFeedbackQuery,
+  TradeFeedback,
+  TradeFeedbackState,
+} from '@app/contract';
+import type { FeedbackWithAuthor } from './repository.js';
+
+/** Row -> the spec's "Feedback (trade)": rating, message, reply, plus author and times. */
+export function presentTradeFeedback(row: FeedbackWithAuthor): TradeFeedback {
+  return {
+    rating: row.rating,
+    message: row.message,
+    reply: row.reply,
+    author: { username: row.authorUsername },
+    createdAt: row.createdAt.toISOString(),
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentTradeFeedbackState(input: {
+  tradeHash: string;
+  role: 'buyer' | 'seller';
+  partnerUsername: string;
+  given: FeedbackWithAuthor | null;
+  received: FeedbackWithAuthor | null;
+  canGive: boolean;
+  canReply: boolean;
+}): TradeFeedbackState {
+  return {
+    tradeHash: input.tradeHash,
+    role: input.role,
+    partner: { username: input.partnerUsername },
+    given: input.given && presentTradeFeedback(input.given),
+    received: input.received && presentTradeFeedback(input.received),
+    canGive: input.canGive,
+    canReply: input.canReply,
+  };
+}
+
+/**
+ * The spec's "Feedback (offer)". `paginationNextPage` is the next page's URL with `page` as its last
+ * parameter: the spec's client reads the page number from the URL's end.
+ */
+export function presentOfferFeedback(input: {
+  offerHash: string;
+  query: OfferFeedbackQuery;
+  rows: FeedbackWithAuthor[];
+  hasMore: boolean;
+  counts: FeedbackCounts;
+}): OfferFeedbackPage {
+  const next = new URLSearchParams();
+  if (input.query.rating) next.set('rating', input.query.rating);
+  next.set('page', String(input.query.page + 1));
+  return {
+    items: input.rows.map((row) => ({
+      rating: row.rating,
+      message: row.message,
+      reply: row.reply,
+      author: { username: row.authorUsername, avatarUrl: null },
+      createdAt: row.createdAt.toISOString(),
+    })),
+    positiveCount: input.counts.positive,
+    negativeCount: input.counts.negative,
+    totalCount: input.counts.positive + input.counts.negative,
+    paginationNextPage: input.hasMore
+      ? `/rest/v1/offers/${encodeURIComponent(input.offerHash)}/feedback?${next.toString()}`
+      : null,
+  };
+}

@@ -1,0 +1,4 @@
+/** Offer reports: the report-offer modal's endpoint, one report per user and offer, a daily limit. */
+export { createReportsService, type ReportsService } from './service.js';
+export { reportsRoutes } from './routes.js';
+export { reportsRepository } from './repository.js';

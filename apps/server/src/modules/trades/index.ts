@@ -1,0 +1,26 @@
+/**
+ * The trades module: start (escrow locked in the creating transaction), the lifecycle through the
+ * contract's state machine, the expiry job, disputes, the chat's REST calls, history.
+ *
+ * For other modules, through the service (`app.trades`):
+ * - `participantsOf(tradeHash, viewerUserId)` -> `{ tradeId, tradeHash, buyerId, sellerId, status, role,
+ *   chat: { canPost, blockReason } } | null` (null: the viewer may not see the trade; answer 404).
+ * - `appendMessage(tx?, { tradeId, authorId, kind, text, attachmentId })` -> the presented message;
+ *   without `tx` it commits and publishes `trade.message`; with `tx`, call `publishMessage(message)`
+ *   after your transaction commits.
+ * - `setRequirementUploaded(tx?, { tradeId, requirementId, status: 'uploaded' | 'corrupted' })`.
+ * - `hasActiveTrades(userId)` (the wallet's hook), `medianReleaseSeconds(ownerIds)`.
+ */
+import type { TradesService } from './service.js';
+
+export { createTradesService, newTradeHash, type TradesService, type TradeViewer } from './service.js';
+export { tradesRoutes } from './routes.js';
+export { startTradeExpiry } from './expiry.js';
+export { tradesRepository } from './repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The trades service: `main.ts` runs its expiry job; the realtime and attachments modules use it. */
+    trades: TradesService;
+  }
+}

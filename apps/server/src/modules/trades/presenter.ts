@@ -1,0 +1,233 @@
+import {
+  formatBaseUnits,
+  formatDecimal,
+  isCancelledTradeStatus,
+  isCompletedTradeStatus,
+  parseDecimal,
+  rescale,
+  type ChatBlockReason,
+  type FlowStep,
+  type Locale,
+  type Trade,
+  type TradeAction,
+  type TradeMessage,
+  type TradeParty,
+  type TradeRequirement,
+  type TradeRole,
+  type TradeStatus,
+  type TradeSummary,
+} from '@app/contract';
+import { localizedName, type CatalogueData } from '../catalogue/index.js';
+import type { UserRow } from '../users/index.js';
+import type { DisputeRow, MessageWithAuthor, PartyStats, RequirementRow, TradeRow } from './repository.js';
+
+/** `{ timestamp (seconds), humanReadable }`, the spec's time shape; humanReadable is UTC, minute precision. */
+export function timestampOf(date: Date) {
+  const iso = date.toISOString();
+  return {
+    timestamp: Math.floor(date.getTime() / 1000),
+    humanReadable: `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`,
+  };
+}
+const timestampOrNull = (date: Date | null) => (date ? timestampOf(date) : null);
+
+/** A stored fiat value (8 places) at the currency's precision. */
+export function fiatText(data: CatalogueData, currencyCode: string, value: string): string {
+  const precision = data.currencyByCode.get(currencyCode)?.precision ?? 2;
+  return formatDecimal(rescale(parseDecimal(value), precision, 'half-up'));
+}
+
+export function cryptoText(data: CatalogueData, cryptoCode: string, units: string | bigint): string {
+  return formatBaseUnits(BigInt(units), data.cryptoByCode.get(cryptoCode)?.decimals ?? 8);
+}
+
+const requirementOf = (row: RequirementRow): TradeRequirement => ({
+  id: row.id,
+  type: row.type,
+  status: row.status,
+  optional: row.optional,
+});
+
+export function requirementLists(rows: RequirementRow[]) {
+  return {
+    beforeRevealPaymentDetails: rows
+      .filter((r) => r.step === 'beforeRevealPaymentDetails')
+      .map(requirementOf),
+    beforeMarkAsPaid: rows.filter((r) => r.step === 'beforeMarkAsPaid').map(requirementOf),
+  };
+}
+
+/**
+ * The profile of a party as the trade page shows it. Full names, phone numbers, IP locations and
+ * avatars do not exist yet (verification and settings issues): they are null, never invented. Feedback
+ * counts come from the feedback module.
+ */
+function presentParty(
+  user: UserRow,
+  stats: PartyStats | undefined,
+  feedback?: { positive: number; negative: number },
+): TradeParty {
+  return {
+    username: user.username,
+    avatarUrl: null,
+    fullName: null,
+    ipLocation: null,
+    lastSeen: stats?.lastSeen?.toISOString() ?? null,
+    phone: null,
+    feedback: feedback ?? { positive: 0, negative: 0 },
+    verification: { id: false, email: user.isEmailVerified },
+    registered: user.createdAt.toISOString(),
+    totalTrades: stats?.totalTrades ?? 0,
+    totalPartners: stats?.totalPartners ?? 0,
+    btcTraded: formatBaseUnits(stats?.btcTraded ?? 0n, 8),
+    trustedCount: stats?.trustedCount ?? 0,
+    blockedCount: stats?.blockedCount ?? 0,
+  };
+}
+
+export type TradeView = {
+  trade: TradeRow;
+  offerHash: string;
+  role: TradeRole;
+  buyer: UserRow;
+  seller: UserRow;
+  stats: Map<number, PartyStats>;
+  requirements: RequirementRow[];
+  dispute: DisputeRow | undefined;
+  data: CatalogueData;
+  locale: Locale;
+  now: Date;
+  flowStep: FlowStep;
+  availableActions: TradeAction[];
+  chat: { canPost: boolean; blockReason: ChatBlockReason | null };
+  /** Feedback counts per user id, when the feedback module supplies them. */
+  feedback?: Map<number, { positive: number; negative: number }>;
+};
+
+/** The spec's Trade entity, as one viewer (buyer, seller or moderator) sees it. */
+export function presentTrade(v: TradeView): Trade {
+  const { trade, data } = v;
+  const crypto = data.cryptoByCode.get(trade.cryptoCode);
+  const method = data.methodById.get(trade.paymentMethodId);
+  const decimals = crypto?.decimals ?? 8;
+  const isVendor =
+    v.role !== 'moderator' && (v.role === 'buyer' ? trade.buyerId : trade.sellerId) === trade.ownerId;
+  // The buyer sees the payment details once the flow has passed the "before reveal" requirements;
+  // the seller (whose details they usually are) and moderators always see them.
+  const revealed = v.role !== 'buyer' || v.flowStep !== 'beforeRevealPaymentDetails';
+  const disputeAvailable =
+    trade.status === 'paid' && trade.disputeAvailableAt !== null && v.now >= trade.disputeAvailableAt;
+  return {
+    id: trade.hash,
+    tradeHash: trade.hash,
+    status: trade.status,
+    role: v.role,
+    isVendor,
+    offerType: trade.offerType,
+    cryptoCurrencyId: crypto?.id ?? 0,
+    cryptoCurrencyCode: trade.cryptoCode,
+    cryptoAmount: { amount: formatBaseUnits(BigInt(trade.cryptoAmount), decimals), decimals },
+    buyerReceives: formatBaseUnits(BigInt(trade.buyerReceives), decimals),
+    escrowAmount: formatBaseUnits(BigInt(trade.escrowAmount), decimals),
+    fee: {
+      amount: formatBaseUnits(BigInt(trade.feeAmount), decimals),
+      percent: trade.feePercent,
+      payer: trade.ownerId === trade.buyerId ? 'buyer' : 'seller',
+    },
+    fiatAmount: fiatText(data, trade.fiatCurrencyCode, trade.fiatAmount),
+    fiatPricePerCrypto: fiatText(data, trade.fiatCurrencyCode, trade.fiatPrice),
+    currency: {
+      code: trade.fiatCurrencyCode,
+      precision: data.currencyByCode.get(trade.fiatCurrencyCode)?.precision ?? 2,
+    },
+    paymentMethod: {
+      id: trade.paymentMethodId,
+      slug: method?.slug ?? '',
+      name: method ? localizedName(method.names, v.locale) : { original: '', localized: '' },
+    },
+    paymentMethodLabel: trade.paymentMethodLabel,
+    buyer: presentParty(v.buyer, v.stats.get(v.buyer.id), v.feedback?.get(v.buyer.id)),
+    seller: presentParty(v.seller, v.stats.get(v.seller.id), v.feedback?.get(v.seller.id)),
+    startedAt: timestampOf(trade.startedAt),
+    expiresAt:
+      trade.status === 'active_funded' ? { timestamp: Math.floor(trade.expiresAt.getTime() / 1000) } : null,
+    paidAt: timestampOrNull(trade.paidAt),
+    completedAt: timestampOrNull(trade.completedAt),
+    cancelledAt: timestampOrNull(trade.cancelledAt),
+    paymentWindowMinutes: trade.paymentWindow,
+    tradeCompleted: isCompletedTradeStatus(trade.status),
+    isCancelled: isCancelledTradeStatus(trade.status),
+    chatUrl: `/trade/${trade.hash}`,
+    offer: { hash: v.offerHash, url: `/offer/${v.offerHash}`, terms: trade.offerTerms },
+    paymentDetails: revealed ? trade.paymentDetails : null,
+    isOpponentsSameIp: trade.buyerIp !== null && trade.buyerIp === trade.sellerIp,
+    dispute: {
+      available: disputeAvailable && v.role !== 'moderator',
+      availableAt: timestampOrNull(trade.disputeAvailableAt),
+      isOpen: trade.status === 'dispute_open',
+      reasonId: v.dispute?.reasonId ?? null,
+      reasonText: v.dispute?.reasonText ?? null,
+      openedBy: v.dispute?.openerRole ?? null,
+      openedAt: timestampOrNull(v.dispute?.openedAt ?? null),
+    },
+    flow: { type: trade.flowType, step: v.flowStep, state: requirementLists(v.requirements) },
+    availableActions: v.availableActions,
+    chat: v.chat,
+  };
+}
+
+/** A chat message as `GET .../messages` answers it (and the `trade.message` event carries it). */
+export function presentMessage(
+  trade: Pick<TradeRow, 'hash' | 'buyerId' | 'sellerId'>,
+  m: MessageWithAuthor,
+): TradeMessage {
+  const role =
+    m.authorId === null
+      ? null
+      : m.authorId === trade.buyerId
+        ? 'buyer'
+        : m.authorId === trade.sellerId
+          ? 'seller'
+          : 'moderator';
+  return {
+    id: m.id,
+    tradeHash: trade.hash,
+    kind: m.kind,
+    author: role && m.authorUsername ? { username: m.authorUsername, role } : null,
+    text: m.text,
+    system:
+      m.kind === 'system' && m.systemEvent
+        ? {
+            event: m.systemEvent as NonNullable<TradeMessage['system']>['event'],
+            status: (m.systemStatus as TradeStatus | null) ?? null,
+          }
+        : null,
+    attachmentId: m.attachmentId,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** One line of the history / active list, from the viewer's side. */
+export function presentSummary(
+  trade: TradeRow & { counterpartyUsername: string },
+  viewerId: number,
+  data: CatalogueData,
+): TradeSummary {
+  const method = data.methodById.get(trade.paymentMethodId);
+  const role = trade.buyerId === viewerId ? 'buyer' : 'seller';
+  return {
+    id: trade.hash,
+    status: trade.status,
+    role,
+    isVendor: trade.ownerId === viewerId,
+    counterparty: { username: trade.counterpartyUsername },
+    cryptoCurrencyCode: trade.cryptoCode,
+    cryptoAmount: cryptoText(data, trade.cryptoCode, trade.cryptoAmount),
+    fiatAmount: fiatText(data, trade.fiatCurrencyCode, trade.fiatAmount),
+    fiatCurrencyCode: trade.fiatCurrencyCode,
+    paymentMethod: { slug: method?.slug ?? '', name: method?.originalName ?? '' },
+    startedAt: trade.startedAt.toISOString(),
+    completedAt: trade.completedAt?.toISOString() ?? null,
+    expiresAt: trade.status === 'active_funded' ? trade.expiresAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,431 @@
+import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  activeTradeStatuses,
+  cancelledTradeStatuses,
+  expiredTradeStatuses,
+  releasedTradeStatuses,
+  type TradeStatus,
+} from '@app/contract';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+import { offers } from '../offers/tables.js';
+import { tradeDisputes, tradeMessages, tradePolicyReads, tradeRequirements, trades } from './tables.js';
+
+export type TradeRow = typeof trades.$inferSelect;
+export type NewTradeRow = typeof trades.$inferInsert;
+export type MessageRow = typeof tradeMessages.$inferSelect;
+export type RequirementRow = typeof tradeRequirements.$inferSelect;
+export type DisputeRow = typeof tradeDisputes.$inferSelect;
+
+/** A message with its author's username (null for system messages). */
+export type MessageWithAuthor = MessageRow & { authorUsername: string | null };
+
+/** Per-user numbers the trade page's party profile shows. */
+export type PartyStats = {
+  totalTrades: number;
+  totalPartners: number;
+  btcTraded: bigint;
+  trustedCount: number;
+  blockedCount: number;
+  lastSeen: Date | null;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
+
+/** Trades that gave the money back: they no longer count against offer caps or volume limits. */
+const UNDONE = [...cancelledTradeStatuses, ...expiredTradeStatuses];
+/** Trades whose volume counts: active ones and the ones that moved the money to the buyer. */
+const COUNTED = [...activeTradeStatuses, ...releasedTradeStatuses];
+
+export type OfferRow = typeof offers.$inferSelect;
+
+export const tradesRepository = {
+  /** The offer a trade was started from (its hash for links; its group for the bond hold). */
+  async offerById(db: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
+    const [row] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1);
+    return row;
+  },
+
+  /**
+   * Locks a user's row against other starts by the same user (NO KEY UPDATE: foreign-key checks of
+   * rows that reference the user are not blocked), so per-user limits are checked exactly.
+   */
+  async lockUser(tx: DbOrTx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  },
+
+  /** Locks the offer's row: concurrent starts on one offer queue, so its cap is consumed exactly. */
+  async lockOffer(tx: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
+    const [row] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+    return row;
+  },
+
+  async insert(tx: DbOrTx, row: NewTradeRow): Promise<TradeRow> {
+    const [created] = await tx.insert(trades).values(row).returning();
+    if (!created) throw new Error('insert into trades returned no row');
+    return created;
+  },
+
+  async findByHash(db: DbOrTx, hash: string): Promise<TradeRow | undefined> {
+    const [row] = await db.select().from(trades).where(eq(trades.hash, hash)).limit(1);
+    return row;
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<TradeRow | undefined> {
+    const [row] = await db.select().from(trades).where(eq(trades.id, id)).limit(1);
+    return row;
+  },
+
+  /**
+   * The one way a status changes: a conditional UPDATE that only matches while the trade still has the
+   * status the caller saw. Of two racing requests exactly one gets the row; the other gets undefined.
+   * `extra` adds conditions (mark paid also needs the payment window to be open).
+   */
+  async transition(
+    tx: DbOrTx,
+    id: number,
+    expected: TradeStatus,
+    values: Partial<NewTradeRow> & { status: TradeStatus },
+    extra?: SQL,
+  ): Promise<TradeRow | undefined> {
+    const [row] = await tx
+      .update(trades)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(trades.id, id), eq(trades.status, expected), extra))
+      .returning();
+    return row;
+  },
+
+  async update(tx: DbOrTx, id: number, values: Partial<NewTradeRow>): Promise<TradeRow | undefined> {
+    const [row] = await tx
+      .update(trades)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(trades.id, id))
+      .returning();
+    return row;
+  },
+
+  /**
+   * The expiry job's batch: unpaid trades past their window, locked; rows another instance (or a racing
+   * request) holds are skipped, so no trade is expired twice and nobody waits.
+   */
+  async lockDueForExpiry(tx: DbOrTx, now: Date, limit: number, tradeId?: number): Promise<TradeRow[]> {
+    return tx
+      .select()
+      .from(trades)
+      .where(
+        and(
+          eq(trades.status, 'active_funded'),
+          lte(trades.expiresAt, now),
+          tradeId !== undefined ? eq(trades.id, tradeId) : undefined,
+        ),
+      )
+      .orderBy(asc(trades.expiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  /** Records the IP a party acted from (and, for the buyer, the first time they opened the trade). */
+  async touchParty(db: DbOrTx, trade: TradeRow, role: 'buyer' | 'seller', ip: string, at: Date) {
+    if (role === 'buyer') {
+      if (trade.buyerIp === ip && trade.buyerSeenAt) return trade;
+      return (
+        (await this.update(db, trade.id, { buyerIp: ip, buyerSeenAt: trade.buyerSeenAt ?? at })) ?? trade
+      );
+    }
+    if (trade.sellerIp === ip) return trade;
+    return (await this.update(db, trade.id, { sellerIp: ip })) ?? trade;
+  },
+
+  /** Trades of a user (either side) whose escrow still holds crypto. */
+  async countActive(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM trades
+        WHERE (buyer_id = ${userId} OR seller_id = ${userId})
+          AND status = ANY(${textArray(activeTradeStatuses)}::text[])`),
+    );
+    return row?.n ?? 0;
+  },
+
+  /** USD volume of a user's trades (either side) started since `since` (null: ever) that still count. */
+  async usdVolume(db: DbOrTx, userId: number, since: Date | null): Promise<string> {
+    const [row] = rowsOf<{ total: string }>(
+      await db.execute(sql`SELECT coalesce(sum(fiat_amount_usd), 0)::text AS total FROM trades
+        WHERE (buyer_id = ${userId} OR seller_id = ${userId})
+          AND status = ANY(${textArray(COUNTED)}::text[])
+          ${since ? sql`AND started_at >= ${since.toISOString()}::timestamptz` : sql``}`),
+    );
+    return row?.total ?? '0';
+  },
+
+  /** Released trades of a user in either role (the offers' "minimum past trades" requirement). */
+  async countReleased(db: DbOrTx, userId: number): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM trades
+        WHERE (buyer_id = ${userId} OR seller_id = ${userId})
+          AND status = ANY(${textArray(releasedTradeStatuses)}::text[])`),
+    );
+    return row?.n ?? 0;
+  },
+
+  /** Whether the buyer ever completed a trade buying from this seller (else they are a "new buyer"). */
+  async hasBoughtFrom(db: DbOrTx, buyerId: number, sellerId: number): Promise<boolean> {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM trades WHERE buyer_id = ${buyerId} AND seller_id = ${sellerId}
+        AND status = ANY(${textArray(releasedTradeStatuses)}::text[]) LIMIT 1`),
+    );
+    return rows.length > 0;
+  },
+
+  /** Fiat an offer's trades have used of its cap (cancelled and expired trades give theirs back). */
+  async capUsed(db: DbOrTx, offerId: number): Promise<string> {
+    const [row] = rowsOf<{ total: string }>(
+      await db.execute(sql`SELECT coalesce(sum(fiat_amount), 0)::text AS total FROM trades
+        WHERE offer_id = ${offerId} AND NOT (status = ANY(${textArray(UNDONE)}::text[]))`),
+    );
+    return row?.total ?? '0';
+  },
+
+  /** Whether an offer is inside its opening hours now, in its own timezone (offers without hours always are). */
+  async isOfferOpen(db: DbOrTx, offerId: number, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    const local = sql`(${at}::timestamptz AT TIME ZONE o.timezone)`;
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT o.id FROM offers o WHERE o.id = ${offerId} AND (NOT o.has_opening_hours OR EXISTS (
+        SELECT 1 FROM offer_opening_hours h
+        WHERE h.offer_id = o.id AND h.active
+          AND h.day = extract(isodow FROM ${local})
+          AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
+          AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})))`),
+    );
+    return rows.length > 0;
+  },
+
+  // --- messages ----------------------------------------------------------------------------------------
+
+  async insertMessage(tx: DbOrTx, row: typeof tradeMessages.$inferInsert): Promise<MessageRow> {
+    const [created] = await tx.insert(tradeMessages).values(row).returning();
+    if (!created) throw new Error('insert into trade_messages returned no row');
+    return created;
+  },
+
+  /**
+   * A page of a trade's chat, oldest first. `after`: the messages following that id; `before`: the
+   * page preceding it; neither: the newest page. One extra row tells whether more exist.
+   */
+  async messages(
+    db: DbOrTx,
+    tradeId: number,
+    q: { after?: number; before?: number; limit: number },
+  ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
+    const forward = q.after !== undefined;
+    const rows = await db
+      .select({ message: tradeMessages, authorUsername: users.username })
+      .from(tradeMessages)
+      .leftJoin(users, eq(users.id, tradeMessages.authorId))
+      .where(
+        and(
+          eq(tradeMessages.tradeId, tradeId),
+          q.after !== undefined ? gt(tradeMessages.id, q.after) : undefined,
+          q.before !== undefined ? lt(tradeMessages.id, q.before) : undefined,
+        ),
+      )
+      .orderBy(forward ? asc(tradeMessages.id) : desc(tradeMessages.id))
+      .limit(q.limit + 1);
+    const page = rows.slice(0, q.limit).map((r) => ({ ...r.message, authorUsername: r.authorUsername }));
+    if (!forward) page.reverse();
+    return { rows: page, hasMore: rows.length > q.limit };
+  },
+
+  async messageWithAuthor(db: DbOrTx, id: number): Promise<MessageWithAuthor | undefined> {
+    const [row] = await db
+      .select({ message: tradeMessages, authorUsername: users.username })
+      .from(tradeMessages)
+      .leftJoin(users, eq(users.id, tradeMessages.authorId))
+      .where(eq(tradeMessages.id, id));
+    return row ? { ...row.message, authorUsername: row.authorUsername } : undefined;
+  },
+
+  // --- requirements, disputes, policy reads -------------------------------------------------------------
+
+  async insertRequirements(tx: DbOrTx, rows: (typeof tradeRequirements.$inferInsert)[]) {
+    if (rows.length > 0) await tx.insert(tradeRequirements).values(rows);
+  },
+
+  async requirementsOf(db: DbOrTx, tradeId: number): Promise<RequirementRow[]> {
+    return db
+      .select()
+      .from(tradeRequirements)
+      .where(eq(tradeRequirements.tradeId, tradeId))
+      .orderBy(asc(tradeRequirements.id));
+  },
+
+  /** Sets a requirement's status; `from` makes it conditional (only from those statuses). */
+  async setRequirementStatus(
+    tx: DbOrTx,
+    tradeId: number,
+    requirementId: number,
+    status: RequirementRow['status'],
+    from?: RequirementRow['status'][],
+  ): Promise<RequirementRow | undefined> {
+    const [row] = await tx
+      .update(tradeRequirements)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(tradeRequirements.id, requirementId),
+          eq(tradeRequirements.tradeId, tradeId),
+          from ? sql`${tradeRequirements.status} = ANY(${textArray(from)}::text[])` : undefined,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  async insertDispute(tx: DbOrTx, row: typeof tradeDisputes.$inferInsert): Promise<DisputeRow> {
+    const [created] = await tx.insert(tradeDisputes).values(row).returning();
+    if (!created) throw new Error('insert into trade_disputes returned no row');
+    return created;
+  },
+
+  async disputeOf(db: DbOrTx, tradeId: number): Promise<DisputeRow | undefined> {
+    const [row] = await db.select().from(tradeDisputes).where(eq(tradeDisputes.tradeId, tradeId));
+    return row;
+  },
+
+  async resolveDispute(
+    tx: DbOrTx,
+    tradeId: number,
+    values: { resolution: NonNullable<DisputeRow['resolution']>; moderatorId: number | null; at: Date },
+  ) {
+    await tx
+      .update(tradeDisputes)
+      .set({ resolution: values.resolution, moderatorId: values.moderatorId, resolvedAt: values.at })
+      .where(and(eq(tradeDisputes.tradeId, tradeId), sql`${tradeDisputes.resolvedAt} IS NULL`));
+  },
+
+  async recordPolicyRead(db: DbOrTx, tradeId: number, userId: number, url: string) {
+    await db.insert(tradePolicyReads).values({ tradeId, userId, url }).onConflictDoNothing();
+  },
+
+  // --- lists ---------------------------------------------------------------------------------------------
+
+  /** A user's trades in both roles, newest first, with the counterparty's username. */
+  async listOfUser(
+    db: DbOrTx,
+    userId: number,
+    q: { statuses?: readonly TradeStatus[]; offset: number; limit: number },
+  ): Promise<(TradeRow & { counterpartyUsername: string })[]> {
+    const counterparty = alias(users, 'counterparty');
+    const rows = await db
+      .select({ trade: trades, counterpartyUsername: counterparty.username })
+      .from(trades)
+      .innerJoin(
+        counterparty,
+        sql`${counterparty.id} = CASE WHEN ${trades.buyerId} = ${userId} THEN ${trades.sellerId} ELSE ${trades.buyerId} END`,
+      )
+      .where(
+        and(
+          or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)),
+          q.statuses ? sql`${trades.status} = ANY(${textArray(q.statuses)}::text[])` : undefined,
+        ),
+      )
+      .orderBy(desc(trades.id))
+      .offset(q.offset)
+      .limit(q.limit);
+    return rows.map((r) => ({ ...r.trade, counterpartyUsername: r.counterpartyUsername }));
+  },
+
+  /** Numbers for the party profiles (completed trades, partners, BTC traded, trust, last seen): one query. */
+  async partyStats(db: DbOrTx, userIds: number[]): Promise<Map<number, PartyStats>> {
+    const result = new Map<number, PartyStats>();
+    if (userIds.length === 0) return result;
+    const rows = rowsOf<{
+      user_id: number;
+      trades: number;
+      partners: number;
+      btc: string;
+      trusted: number;
+      blocked: number;
+      seen: string | Date | null;
+    }>(
+      await db.execute(sql`SELECT u.id AS user_id, ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen
+        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS trades,
+            count(DISTINCT CASE WHEN t.buyer_id = u.id THEN t.seller_id ELSE t.buyer_id END)::int AS partners,
+            coalesce(sum(t.crypto_amount) FILTER (WHERE t.crypto_code = 'BTC'), 0)::text AS btc
+          FROM trades t
+          WHERE (t.buyer_id = u.id OR t.seller_id = u.id)
+            AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])) ts
+        CROSS JOIN LATERAL (
+          SELECT count(*) FILTER (WHERE r.kind = 'trusted')::int AS trusted,
+            count(*) FILTER (WHERE r.kind = 'blocked')::int AS blocked
+          FROM user_relations r WHERE r.target_user_id = u.id) rel
+        CROSS JOIN LATERAL (SELECT max(s.last_seen_at) AS seen FROM sessions s WHERE s.user_id = u.id) se`),
+    );
+    for (const r of rows) {
+      result.set(Number(r.user_id), {
+        totalTrades: Number(r.trades),
+        totalPartners: Number(r.partners),
+        btcTraded: BigInt(r.btc),
+        trustedCount: Number(r.trusted),
+        blockedCount: Number(r.blocked),
+        lastSeen: r.seen ? (r.seen instanceof Date ? r.seen : new Date(r.seen)) : null,
+      });
+    }
+    return result;
+  },
+
+  /** Whether either user blocked the other. */
+  async blockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT 1 AS n FROM user_relations WHERE kind = 'blocked'
+        AND ((user_id = ${a} AND target_user_id = ${b}) OR (user_id = ${b} AND target_user_id = ${a})) LIMIT 1`),
+    );
+    return rows.length > 0;
+  },
+
+  /**
+   * Median seconds from "paid" to "released" per offer owner, over the last 90 days (the marketplace's
+   * release-time sort and the owner card).
+   */
+  /** Completed trades of the last 30 days and distinct partners per user (the offer card's monthly stats). */
+  async monthlyStatsOf(
+    db: DbOrTx,
+    userIds: number[],
+  ): Promise<Map<number, { trades: number; partners: number }>> {
+    const result = new Map<number, { trades: number; partners: number }>();
+    if (userIds.length === 0) return result;
+    const ids = `{${[...new Set(userIds)].join(',')}}`;
+    const rows = rowsOf<{ user_id: number; trades: number; partners: number }>(
+      await db.execute(sql`SELECT side.user_id, count(*)::int AS trades, count(DISTINCT side.partner_id)::int AS partners
+        FROM trades t
+        CROSS JOIN LATERAL (VALUES (t.buyer_id, t.seller_id), (t.seller_id, t.buyer_id)) AS side(user_id, partner_id)
+        WHERE (t.buyer_id = ANY(${ids}::int[]) OR t.seller_id = ANY(${ids}::int[]))
+          AND side.user_id = ANY(${ids}::int[])
+          AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])
+          AND t.completed_at > now() - interval '30 days'
+        GROUP BY side.user_id`),
+    );
+    for (const r of rows) result.set(Number(r.user_id), { trades: r.trades, partners: r.partners });
+    return result;
+  },
+
+  async medianReleaseSeconds(db: DbOrTx, ownerIds: number[]): Promise<Map<number, number>> {
+    const result = new Map<number, number>();
+    if (ownerIds.length === 0) return result;
+    const rows = rowsOf<{ owner_id: number; median: string }>(
+      await db.execute(sql`SELECT seller_id AS owner_id,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - paid_at))::text AS median
+        FROM trades
+        WHERE seller_id = ANY(${`{${ownerIds.join(',')}}`}::int[]) AND status = 'released'
+          AND paid_at IS NOT NULL AND completed_at > now() - interval '90 days'
+        GROUP BY seller_id`),
+    );
+    for (const r of rows) result.set(Number(r.owner_id), Math.round(Number(r.median)));
+    return result;
+  },
+};

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+describe('public profile: GET /rest/v1/users/{username}', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('should show what anyone may see, and nothing private', async () => {
+    const trader = t.client();
+    await trader.register('p_trader');
+    await t.database.db.execute(sql`UPDATE users SET country_iso = 'DE' WHERE username = 'p_trader'`);
+
+    // Anyone, logged in or not, and the username in any case.
+    const response = await t.client().get('/rest/v1/users/P_Trader');
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = response.json().data;
+    expect(profile).toMatchObject({
+      username: 'p_trader',
+      avatarUrl: null,
+      country: { iso: 'DE', name: 'Germany' },
+      isOnline: true,
+      isBanned: false,
+      // Counted by the feedback module: nobody rated this new trader yet.
+      feedback: { positive: 0, negative: 0 },
+    });
+    expect(Date.parse(profile.joinedAt)).not.toBeNaN();
+    expect(Date.parse(profile.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(profile.joinedAt));
+    expect(Object.keys(profile).sort()).toEqual(
+      [
+        'avatarUrl',
+        'country',
+        'feedback',
+        'isBanned',
+        'isOnline',
+        'joinedAt',
+        'lastSeenAt',
+        'username',
+      ].sort(),
+    );
+    expect(response.body).not.toContain('@example.com');
+  });
+
+  it('should say offline with the last sign of life once the sessions went quiet', async () => {
+    const quiet = t.client();
+    await quiet.register('p_quiet');
+    await t.database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours'
+      WHERE user_id = (SELECT id FROM users WHERE username = 'p_quiet')`);
+    await t.database.db.execute(sql`UPDATE users SET last_login_at = NULL WHERE username = 'p_quiet'`);
+    const profile = (await t.client().get('/rest/v1/users/p_quiet')).json().data;
+    expect(profile.isOnline).toBe(false);
+    const ageMs = Date.now() - Date.parse(profile.lastSeenAt);
+    expect(ageMs).toBeGreaterThan(7_000_000);
+    expect(ageMs).toBeLessThan(7_400_000);
+  });
+
+  it('should show a banned account by name only', async () => {
+    const banned = t.client();
+    await banned.register('p_banned');
+    await t.database.db.execute(sql`UPDATE users SET account_state = 'banned', country_iso = 'ES'
+      WHERE username = 'p_banned'`);
+    const profile = (await t.client().get('/rest/v1/users/p_banned')).json().data;
+    expect(profile).toMatchObject({ username: 'p_banned', isBanned: true, country: null, lastSeenAt: null });
+    expect(profile.isOnline).toBe(false);
+  });
+
+  it('should answer 404 for an unknown user, and keep /current_user working', async () => {
+    const response = await t.client().get('/rest/v1/users/nobody_here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors[0].code).toBe('NOT_FOUND');
+    expect((await t.client().get('/rest/v1/users/current_user')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,94 @@
+import { eq, max } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dataEnvelope,
+  publicProfileParamsSchema,
+  publicProfileSchema,
+  type FeedbackCounts,
+  type PublicProfile,
+} from '@app/contract';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { sessions } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import { usersRepository, type UserRow } from './repository.js';
+
+/** Seen within this window counts as online: the marketplace's rule (offers service, `online_users`). */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+
+type Options = {
+  db: Db;
+  catalogue: Pick<CatalogueService, 'data'>;
+  /**
+   * The feedback a user received, from the feedback module once it offers the count; without it the
+   * profile says `feedback: null` rather than inventing zeros.
+   */
+  feedbackCounts?: (userId: number) => Promise<FeedbackCounts>;
+  now?: () => Date;
+};
+
+/** The latest sign of life: a session's last request, or the last login when sessions were purged. */
+async function lastSeenOf(db: DbOrTx, user: UserRow): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastSeen: max(sessions.lastSeenAt) })
+    .from(sessions)
+    .where(eq(sessions.userId, user.id));
+  const fromSessions = row?.lastSeen ? new Date(row.lastSeen) : null;
+  const candidates = [fromSessions, user.lastLoginAt].filter((d): d is Date => d !== null);
+  return candidates.length === 0 ? null : new Date(Math.max(...candidates.map((d) => d.getTime())));
+}
+
+/**
+ * `GET /rest/v1/users/{username}`: the public profile beside `/rest/v1/users/{username}/active-offers`
+ * (offers module). Anyone may read it; an unknown username is a 404.
+ */
+export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, catalogue, feedbackCounts, now = () => new Date() },
+) => {
+  app.get(
+    '/rest/v1/users/:username',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A trader’s public profile',
+        params: publicProfileParamsSchema,
+        response: { 200: dataEnvelope(publicProfileSchema) },
+      },
+    },
+    async (request) => {
+      const user = await usersRepository.findByUsername(db, request.params.username);
+      if (!user) throw notFound('User not found');
+      const isBanned = user.accountState === 'banned';
+      // A banned account shows its name and nothing else (spec section 6: no full profile data).
+      if (isBanned) {
+        const profile: PublicProfile = {
+          username: user.username,
+          avatarUrl: null,
+          country: null,
+          joinedAt: user.createdAt.toISOString(),
+          lastSeenAt: null,
+          isOnline: false,
+          isBanned,
+          feedback: null,
+        };
+        return { data: profile };
+      }
+      const lastSeen = await lastSeenOf(db, user);
+      const country = user.countryIso
+        ? (await catalogue.data()).countries.find((c) => c.iso === user.countryIso)
+        : undefined;
+      const profile: PublicProfile = {
+        username: user.username,
+        avatarUrl: null,
+        country: country ? { iso: country.iso, name: country.names.en ?? country.iso } : null,
+        joinedAt: user.createdAt.toISOString(),
+        lastSeenAt: lastSeen?.toISOString() ?? null,
+        isOnline: lastSeen !== null && now().getTime() - lastSeen.getTime() < ONLINE_WINDOW_MS,
+        isBanned,
+        feedback: feedbackCounts ? await feedbackCounts(user.id) : null,
+      };
+      return { data: profile };
+    },
+  );
+};

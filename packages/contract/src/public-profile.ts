@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { feedbackCountsSchema } from './feedback.js';
+
+/**
+ * `GET /rest/v1/users/{username}`: what anyone may see of a trader (spec: the public user profile,
+ * `/user/{username}`, beside that user's active offers). Nothing private: no e-mail, no full name, no
+ * balances. Decisions: docs/decisions/0008-offers.md, "Web: offer page, report, profile".
+ */
+export const publicProfileSchema = z.object({
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  country: z.object({ iso: z.string(), name: z.string() }).nullable(),
+  /** When the account was created (ISO 8601). */
+  joinedAt: z.string(),
+  /** The last request of any of the user's sessions (ISO 8601); null when never seen. */
+  lastSeenAt: z.string().nullable(),
+  /** Seen within the last 5 minutes (the marketplace's "online" rule). */
+  isOnline: z.boolean(),
+  /** A banned account keeps its page (links to it stay valid) but shows no activity (spec section 6). */
+  isBanned: z.boolean(),
+  /** Feedback the user received; null while the server has no feedback to count. */
+  feedback: feedbackCountsSchema.nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const publicProfileParamsSchema = z.object({ username: z.string().trim().min(1).max(60) });

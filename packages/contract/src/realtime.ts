@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The WebSocket protocol between the web app and the server's gateway (docs/decisions/0011-realtime.md).
+ * One socket per browser tab, opened at `REALTIME_PATH` with the session cookie. Every frame is one JSON
+ * object with a `type`.
+ */
+export const REALTIME_PATH = '/rest/v1/ws';
+
+/** Frames the client sends. */
+export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
+  /** Application-level keep-alive (browsers cannot send protocol pings); answered with `pong`. */
+  z.object({ type: z.literal('ping') }),
+  /** "I am typing in this trade's chat": relayed as `trade.typing` to the other party only. */
+  z.object({ type: z.literal('typing'), tradeHash: z.string().min(1).max(64) }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** Domain events the gateway forwards (published by the server's modules after their commits). */
+export const realtimeEventTypes = [
+  /** A trade changed status; `data` is a `TradeStatusEvent` (trades.ts): the client refetches the trade. */
+  'trade.status',
+  /** A chat message (user, system or attachment) was added; `data` is a `TradeMessage` (trades.ts). */
+  'trade.message',
+  /** A trade was started with the receiver as a party; `data` is a `TradeStatusEvent`. */
+  'trade.started',
+  /** The other party is typing; `data` is `typingEventData`. */
+  'trade.typing',
+] as const;
+export type RealtimeEventType = (typeof realtimeEventTypes)[number];
+
+export const typingEventDataSchema = z.object({ tradeHash: z.string(), username: z.string() });
+export type TypingEventData = z.infer<typeof typingEventDataSchema>;
+
+/** Frames the server sends. Domain events carry `tradeHash` when they belong to a trade. */
+export const realtimeServerMessageSchema = z.union([
+  /** First frame after a successful handshake. */
+  z.object({ type: z.literal('ready'), userId: z.number().int() }),
+  z.object({ type: z.literal('pong') }),
+  /**
+   * Events may have been missed (a server's bus connection dropped): re-read what is on screen, as
+   * after a reconnect.
+   */
+  z.object({ type: z.literal('resync') }),
+  /** A client frame was refused; the socket stays open. */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  z.object({ type: z.string(), tradeHash: z.string().optional(), data: z.unknown() }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+/**
+ * Close codes the gateway uses besides the standard ones (1001 going away, 1008 policy, 1009 too big,
+ * 1013 try again later). The client reconnects after any close except these two.
+ */
+export const REALTIME_CLOSE = {
+  /** No logged-in session, or the session ended (logout, expiry, ban): log in again first. */
+  unauthenticated: 4401,
+  /** The user opened too many sockets; this, the oldest, was closed to make room. */
+  replaced: 4409,
+} as const;
+
+/** The largest frame a client may send, in bytes (typing and ping are a few dozen). */
+export const REALTIME_MAX_CLIENT_FRAME = 4_096;
