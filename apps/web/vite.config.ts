@@ -14,7 +14,11 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiTarget }])),
+    // `ws` for /rest: the WebSocket (/rest/v1/ws) goes through the same proxy; the Host header is kept,
+    // so the server's Origin check sees the dev server's own origin.
+    proxy: Object.fromEntries(
+      proxiedPrefixes.map((prefix) => [prefix, { target: apiTarget, ws: prefix === '/rest' }]),
+    ),
   },
   preview: { port: 4173 },
   build: {

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { createLogoutAction } from '@/features/auth';
+import { TradesLiveRoot } from '@/features/trades';
 // The 404 and 500 pages are in the main chunk: the error boundary needs them even when chunks fail.
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
 import { ServerErrorPage } from '@/features/errors/pages/server-error-page';
@@ -24,6 +25,32 @@ const CalculatorPage = lazyPage(
   'CalculatorPage',
 );
 const WalletPage = lazyPage(() => import('@/features/wallet/pages/wallet-page'), 'WalletPage');
+const TradingPage = lazyPage(() => import('@/features/marketplace/pages/marketplace-page'), 'TradingPage');
+const GiftCardMarketPage = lazyPage(
+  () => import('@/features/marketplace/pages/marketplace-page'),
+  'GiftCardMarketPage',
+);
+const BuyLandingPage = lazyPage(
+  () => import('@/features/marketplace/pages/buy-landing-page'),
+  'BuyLandingPage',
+);
+const TradePage = lazyPage(() => import('@/features/trades/pages/trade-page'), 'TradePage');
+const OfferPage = lazyPage(() => import('@/features/offer/pages/offer-page'), 'OfferPage');
+const FavoritesPage = lazyPage(() => import('@/features/offer/pages/favorites-page'), 'FavoritesPage');
+const ProfilePage = lazyPage(() => import('@/features/profile/pages/profile-page'), 'ProfilePage');
+const TradeHistoryPage = lazyPage(
+  () => import('@/features/trades/pages/trade-history-page'),
+  'TradeHistoryPage',
+);
+const MyOffersPage = lazyPage(() => import('@/features/offer-manager/pages/my-offers-page'), 'MyOffersPage');
+const OfferEditorPage = lazyPage(
+  () => import('@/features/offer-manager/pages/offer-editor-page'),
+  'OfferEditorPage',
+);
+const LiteOfferPage = lazyPage(
+  () => import('@/features/offer-manager/pages/lite-offer-page'),
+  'LiteOfferPage',
+);
 
 export type AppRouteDependencies = {
   queryClient: QueryClient;
@@ -51,7 +78,40 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
     // The named route `calculator` is /calculator/btc-to-usd; every currency has its own address.
     { path: 'calculator/:pair', element: <CalculatorPage /> },
     { path: 'calculator', element: <Navigate to="btc-to-usd" replace /> },
+    // The marketplace: /trading/{buy|sell}-{crypto}/{method}, /buy/bitcoin/{method} and the gift card
+    // search /{buy|sell}-giftcard[-for-{crypto}]/{method}. The last is a two-segment pattern: static routes
+    // rank above it, and the page itself answers "not found" for anything that is not a gift card market.
+    { path: 'trading/:market/:method', element: <TradingPage /> },
+    { path: 'trading', element: <Navigate to="buy-bitcoin/any" replace /> },
+    { path: 'buy/bitcoin/:slug', element: <BuyLandingPage /> },
+    { path: ':market/:method', element: <GiftCardMarketPage /> },
     { element: <RequireAuth />, children: [{ path: relative(routes.walletIndex), element: <WalletPage /> }] },
+    // The offer page needs a login (spec section 2), like the favourites; public profiles do not.
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'offer/:id', element: <OfferPage /> },
+        { path: 'favorites', element: <FavoritesPage /> },
+      ],
+    },
+    { path: 'user/:username', element: <ProfilePage /> },
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'trade/:hash', element: <TradePage /> },
+        { path: relative(routes.tradeHistory), element: <TradeHistoryPage /> },
+      ],
+    },
+    // The offer manager: my offers (named route `myOffers`) and the editor's spec routes.
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: relative(routes.myOffers), element: <MyOffersPage /> },
+        { path: 'offer-manager/edit', element: <OfferEditorPage /> },
+        { path: 'offer-manager/edit/:id', element: <OfferEditorPage /> },
+        { path: 'offer-manager/lite/edit/:id', element: <LiteOfferPage /> },
+      ],
+    },
     { path: 'error/500', element: <ServerErrorPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];
@@ -61,7 +121,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
     element: <LocaleLayout locale={locale} />,
     errorElement: <RouteErrorBoundary />,
     // A pathless child holds the pages so a failing page renders its error inside the layout.
-    children: [{ errorElement: <RouteErrorBoundary />, children: pages }],
+    // TradesLiveRoot: the WebSocket and the trade watcher live around every page.
+    children: [{ errorElement: <RouteErrorBoundary />, element: <TradesLiveRoot />, children: pages }],
   });
 
   return [branch(DEFAULT_LOCALE), ...prefixedLocales.map(branch)];

@@ -108,6 +108,7 @@ export const testRoutes: InitialState['routes'] = {
   userSettings: '/user/settings',
   myOffers: '/offer-manager',
   tradeHistory: '/trade-history',
+  marketplace: '/trading/buy-bitcoin/any',
 };
 
 export function buildInitialState(overrides: Partial<InitialState> = {}): InitialState {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { FakeSocket } from '@/shared/realtime/fake-socket';
 
 // Pages are lazy chunks; the first import in a cold worker can take more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,6 +28,9 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// The realtime client connects whenever a user is logged in; no component test may open a real socket.
+window.WebSocket = FakeSocket as unknown as typeof WebSocket;
 
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: vi.fn() });
 Element.prototype.scrollIntoView = vi.fn();

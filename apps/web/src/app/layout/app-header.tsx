@@ -25,6 +25,7 @@ export function AppHeader() {
   const { data: user } = useCurrentUser();
   const home = useNamedRoute('home.main');
   const calculatorPath = useNamedRoute('calculator');
+  const marketplacePath = useNamedRoute('marketplace');
   const loginPath = useNamedRoute('login');
   const registerPath = useNamedRoute('register');
   const walletPath = useNamedRoute('walletIndex');
@@ -43,6 +44,9 @@ export function AppHeader() {
           </Link>
 
           <Group gap="xs" wrap="nowrap" visibleFrom="md" data-testid="navbar-desktop">
+            <Button component={Link} to={marketplacePath} variant="subtle">
+              {t('marketplace.nav')}
+            </Button>
             <Button component={Link} to={calculatorPath} variant="subtle">
               {t('catalogue.nav.calculator')}
             </Button>

@@ -16,7 +16,10 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
   const loginPath = useNamedRoute('login');
   const registerPath = useNamedRoute('register');
   const calculatorPath = useNamedRoute('calculator');
+  const marketplacePath = useNamedRoute('marketplace');
   const walletPath = useNamedRoute('walletIndex');
+  const myOffersPath = useNamedRoute('myOffers');
+  const tradeHistoryPath = useNamedRoute('tradeHistory');
   const { hidden, setHidden } = useBalanceHidden();
   const { logout, pending } = useLogoutSubmit();
   return (
@@ -44,6 +47,12 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
             <Button component={Link} to={walletPath} onClick={onClose} variant="light" fullWidth>
               {t('wallet.nav')}
             </Button>
+            <Button component={Link} to={myOffersPath} onClick={onClose} variant="light" fullWidth>
+              {t('offerManager.nav.myOffers')}
+            </Button>
+            <Button component={Link} to={tradeHistoryPath} onClick={onClose} variant="light" fullWidth>
+              {t('trades.history.title')}
+            </Button>
             <Switch
               label={t('nav.hideBalances')}
               checked={hidden}
@@ -70,6 +79,9 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
             </Button>
           </Stack>
         )}
+        <Button component={Link} to={marketplacePath} onClick={onClose} variant="subtle" fullWidth>
+          {t('marketplace.nav')}
+        </Button>
         <Button component={Link} to={calculatorPath} onClick={onClose} variant="subtle" fullWidth>
           {t('catalogue.nav.calculator')}
         </Button>

@@ -1,9 +1,11 @@
 import type { CurrentUser } from '@app/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigation, useSubmit } from 'react-router';
+import { Link, useNavigation, useSubmit } from 'react-router';
+import { offerEditorPath } from '@/features/offer-manager';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconChevronDown, IconEye, IconEyeOff, IconLogout } from '@/shared/ui/icons';
 import classes from './app-layout.module.css';
 
@@ -23,6 +25,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { hidden, toggle } = useBalanceHidden();
   const { logout } = useLogoutSubmit();
+  const myOffersPath = useNamedRoute('myOffers');
+  const createOfferPath = useLocalizePath()(offerEditorPath());
+  const favoritesPath = useLocalizePath()('/favorites');
+  const tradeHistoryPath = useNamedRoute('tradeHistory');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -46,6 +52,19 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Text px="sm" pb="xs" size="sm" fw={600} truncate="end">
           {user.email}
         </Text>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={myOffersPath}>
+          {t('offerManager.nav.myOffers')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={createOfferPath}>
+          {t('offerManager.nav.create')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={favoritesPath}>
+          {t('offer.favorites.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={tradeHistoryPath}>
+          {t('trades.history.title')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
           leftSection={hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}

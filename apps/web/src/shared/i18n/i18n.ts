@@ -7,11 +7,39 @@ import enCatalogue from './locales/en/catalogue.json';
 import esCatalogue from './locales/es/catalogue.json';
 import enWallet from './locales/en/wallet.json';
 import esWallet from './locales/es/wallet.json';
+import enOffer from './locales/en/offer.json';
+import esOffer from './locales/es/offer.json';
+import enProfile from './locales/en/profile.json';
+import esProfile from './locales/es/profile.json';
+import enMarketplace from './locales/en/marketplace.json';
+import esMarketplace from './locales/es/marketplace.json';
+import enTrades from './locales/en/trades.json';
+import esTrades from './locales/es/trades.json';
+import enOfferManager from './locales/en/offerManager.json';
+import esOfferManager from './locales/es/offerManager.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
-const en = { ...enCommon, catalogue: enCatalogue, wallet: enWallet };
-const es = { ...esCommon, catalogue: esCatalogue, wallet: esWallet };
+const en = {
+  ...enCommon,
+  catalogue: enCatalogue,
+  wallet: enWallet,
+  offer: enOffer,
+  profile: enProfile,
+  trades: enTrades,
+  marketplace: enMarketplace,
+  offerManager: enOfferManager,
+};
+const es = {
+  ...esCommon,
+  catalogue: esCatalogue,
+  wallet: esWallet,
+  offer: esOffer,
+  profile: esProfile,
+  trades: esTrades,
+  marketplace: esMarketplace,
+  offerManager: esOfferManager,
+};
 
 export const resources = {
   en: { translation: en },

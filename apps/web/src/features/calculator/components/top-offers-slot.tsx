@@ -1,3 +1,7 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TopOffers } from '@/features/marketplace';
+
 /** How many offers per side the calculator shows (spec: "top offers: 5 per side for crypto id 1"). */
 export const TOP_OFFERS_PER_SIDE = 5;
 
@@ -10,10 +14,17 @@ export type TopOffersSlotProps = {
 };
 
 /**
- * SLOT: "Top offers (5 per side)" on the calculator page — the best buy and sell offers for bitcoin in
- * this currency. The offers issue fills it in. Until offers exist it renders nothing, so the page never
- * shows offers that are not real.
+ * "Top offers (5 per side)" on the calculator page: the best buy and sell offers for bitcoin in this
+ * currency, from the marketplace search (the marketplace feature's TopOffers block).
  */
-export function TopOffersSlot(_props: TopOffersSlotProps): null {
-  return null;
+export function TopOffersSlot({ currencyCode, cryptoCode, perSide }: TopOffersSlotProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="calculator-top-offers">
+      <Title order={2} fz="lg" id="calculator-top-offers">
+        {t('marketplace.top.title', { crypto: cryptoCode, currency: currencyCode })}
+      </Title>
+      <TopOffers cryptoCode={cryptoCode} currencyCode={currencyCode} perSide={perSide} />
+    </Stack>
+  );
 }

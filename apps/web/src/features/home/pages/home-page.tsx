@@ -43,6 +43,7 @@ export function HomePage() {
   const { data: user } = useCurrentUser();
   const registerPath = useNamedRoute('register');
   const loginPath = useNamedRoute('login');
+  const marketplacePath = useNamedRoute('marketplace');
   useDocumentTitle(null);
 
   const steps = [
@@ -83,6 +84,9 @@ export function HomePage() {
                   <Text size="sm" c="dimmed">
                     {t('home.signedInHint')}
                   </Text>
+                  <Button component={Link} to={marketplacePath} mt="sm">
+                    {t('marketplace.homeCta')}
+                  </Button>
                 </Paper>
               ) : (
                 <Group gap="sm">
@@ -91,6 +95,9 @@ export function HomePage() {
                   </Button>
                   <Button component={Link} to={loginPath} size="lg" variant="default">
                     {t('nav.login')}
+                  </Button>
+                  <Button component={Link} to={marketplacePath} size="lg" variant="subtle">
+                    {t('marketplace.homeCta')}
                   </Button>
                 </Group>
               )}

@@ -1,0 +1,205 @@
+import {
+  compareDecimals,
+  fiatToCrypto,
+  parseDecimal,
+  type OfferListing,
+  type OfferView,
+} from '@app/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { register, uniqueUsername } from './helpers';
+
+/**
+ * The offer page against the real server and the demo market (DEMO_DATA): warnings, exact amount
+ * conversion, favourite, report, the owner's profile with "load more", and starting a trade.
+ */
+
+/** A demo sell offer (the visitor buys) with terms, a range, no requirements, and open now. */
+async function findDemoOffer(request: APIRequestContext): Promise<OfferView> {
+  const search = await request.get('/rest/v1/offers?type=buy&crypto_currency_id=8&limit=50');
+  expect(search.ok()).toBe(true);
+  const { offers } = ((await search.json()) as { data: { offers: OfferListing[] } }).data;
+  for (const listing of offers) {
+    if (
+      listing.predefinedAmount.length > 0 ||
+      listing.requireVerifiedId ||
+      listing.requireFullNameVisibility
+    ) {
+      continue;
+    }
+    if (listing.requireMinPastTrades !== null) continue;
+    const answer = await request.get(`/rest/v1/offers/${listing.hash}`);
+    const view = ((await answer.json()) as { data: OfferView }).data;
+    // Exactly two warnings apply to such an offer: its terms, and paying from one's own account.
+    const { offer } = view;
+    const plain =
+      offer.requirements.length === 0 && !offer.isThirdPartyTreatmentEnabled && offer.customRate === null;
+    if (view.isAvailable && plain && offer.offerTerms.trim() !== '' && !view.isGrayCountry) return view;
+  }
+  throw new Error('no demo sell offer with terms and without requirements');
+}
+
+/** Writes go through the API with the session's CSRF token, as the web client sends them. */
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.get('/rest/v1/auth/csrf');
+  return ((await answer.json()) as { data: { csrfToken: string } }).data.csrfToken;
+}
+
+/** The price per coin the page shows (`85,544.85 EUR`) as a plain decimal. */
+async function shownPrice(page: Page): Promise<string> {
+  const text = (await page.getByTestId('offer-page-price').textContent()) ?? '';
+  return text.replace(/[^\d.]/g, '');
+}
+
+test.describe('offer page', () => {
+  test('should warn, convert, favourite, report, and lead to the owner profile', async ({ page }) => {
+    test.setTimeout(120_000);
+    await register(page, uniqueUsername('ob'));
+    const view = await findDemoOffer(page.request);
+    const { offer } = view;
+
+    await page.goto(`/offer/${offer.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      new RegExp(`^Buy ${offer.altCoin.code} with `),
+    );
+    await expect(page.getByTestId('offer-terms')).toHaveText(offer.offerTerms.trim());
+
+    // An exact conversion with the price on screen, rounded down to the satoshi.
+    const fiat = page.getByLabel('You pay');
+    const crypto = page.getByLabel('You receive');
+    await fiat.fill(offer.fiatLimitMin);
+    await expect
+      .poll(
+        async () =>
+          (await crypto.inputValue()) === fiatToCrypto(offer.fiatLimitMin, await shownPrice(page), 8),
+      )
+      .toBe(true);
+
+    // Above the maximum, the amount is lowered to it (a new buyer's maximum when the offer sets one).
+    const newBuyerMax = view.isNewBuyer ? offer.newBuyerMaxFiatLimit : null;
+    const max =
+      newBuyerMax !== null && compareDecimals(parseDecimal(newBuyerMax), parseDecimal(offer.fiatLimitMax)) < 0
+        ? newBuyerMax
+        : offer.fiatLimitMax;
+    await fiat.fill('99999999');
+    await expect(fiat).toHaveValue(max);
+    await expect(page.getByTestId('amount-clamped')).toContainText('Lowered to the maximum');
+    await fiat.fill(offer.fiatLimitMin);
+
+    // The warnings before a trade: the terms first, then paying from one's own account; then the confirmation.
+    await page.getByTestId('start-trade').click();
+    const terms = page.getByTestId('warning-reviewOfferTerms');
+    await expect(terms).toBeVisible();
+    await expect(terms.getByTestId('warning-terms')).toHaveText(offer.offerTerms.trim());
+    await terms.getByRole('button', { name: 'I understand' }).click();
+    const payment = page.getByTestId('warning-paymentTermsWarning');
+    await expect(payment).toBeVisible();
+    await payment.getByRole('button', { name: 'I understand' }).click();
+    const confirm = page.getByTestId('start-trade-confirm');
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByTestId('confirm-crypto')).toContainText(offer.altCoin.code);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    // Accepted warnings are remembered on the page: the next start goes straight to the confirmation.
+    await page.getByTestId('start-trade').click();
+    await expect(page.getByTestId('start-trade-confirm')).toBeVisible();
+    await page.getByTestId('start-trade-confirm').getByRole('button', { name: 'Cancel' }).click();
+
+    // The favourite survives a reload and shows on the favourites page.
+    const heart = page.getByTestId(`favorite-${offer.id}`);
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByTestId(`favorite-${offer.id}`)).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/favorites');
+    await expect(page.locator(`[data-testid="favorite-item"][data-hash="${offer.id}"]`)).toBeVisible();
+    await page.goto(`/offer/${offer.id}`);
+
+    // Report: a reason, sent once; opening the modal again shows it was reported.
+    await page.getByTestId('report-offer').click();
+    const dialog = page.getByRole('dialog', { name: 'Report this offer' });
+    await dialog.getByLabel('An obvious scam').check();
+    await dialog.getByLabel(/What happened/).fill('Asks to pay outside the platform.');
+    await dialog.getByTestId('report-submit').click();
+    await expect(dialog.getByTestId('report-done')).toContainText('Your reason: An obvious scam');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.reload();
+    await page.getByTestId('report-offer').click();
+    await expect(
+      page.getByRole('dialog', { name: 'Report this offer' }).getByTestId('report-done'),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The owner's panel links to the public profile.
+    await page.getByTestId('owner-panel').getByTestId('owner-link').click();
+    await expect(page).toHaveURL(`/user/${offer.ownerUsername}`);
+    await expect(page.getByTestId('profile-username')).toHaveText(offer.ownerUsername);
+    await expect(page.getByTestId('profile-offers').getByTestId('offer-card').first()).toBeVisible();
+  });
+
+  test('should page through a profile with "load more"', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // An owner with 21 buy offers: one more than a page.
+    const ownerName = uniqueUsername('op');
+    const ownerContext = await browser.newContext();
+    const ownerPage = await ownerContext.newPage();
+    await register(ownerPage, ownerName);
+    const token = await csrfToken(ownerPage.request);
+    for (let i = 0; i < 21; i += 1) {
+      const created = await ownerPage.request.post('/rest/v1/my-offers', {
+        headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+        data: {
+          type: 'buy',
+          crypto_currency_code: 'BTC',
+          fiat_currency_code: 'USD',
+          payment_method: 'bank-transfer',
+          margin: String(i % 5),
+          range_min: '10',
+          range_max: '500',
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await ownerContext.close();
+
+    await register(page, uniqueUsername('ov'));
+    await page.goto(`/user/${ownerName}`);
+    await expect(page.getByTestId('profile-username')).toHaveText(ownerName);
+    // Their buy offers are under "Sell to".
+    await expect(page.getByTestId('profile-offers-empty')).toBeVisible();
+    await page.getByRole('tab', { name: `Sell to ${ownerName}` }).click();
+    await expect(page).toHaveURL(`/user/${ownerName}?tab=sell`);
+    const cards = page.getByTestId('profile-offers').getByTestId('offer-card');
+    await expect(cards).toHaveCount(20);
+    await page.getByTestId('profile-load-more').click();
+    await expect(cards).toHaveCount(21);
+    await expect(page.getByTestId('profile-offers-end')).toBeVisible();
+
+    // An unknown user.
+    await page.goto(`/user/${ownerName}x`);
+    await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  });
+
+  test('should start a trade after the warnings and open the trade page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await register(page, uniqueUsername('ot'));
+    const { offer } = await findDemoOffer(page.request);
+    await page.goto(`/offer/${offer.id}?fiat-min=${offer.fiatLimitMin}`);
+    await expect(page.getByLabel('You pay')).toHaveValue(offer.fiatLimitMin);
+    await page.getByTestId('start-trade').click();
+    await page.getByTestId('warning-reviewOfferTerms').getByRole('button', { name: 'I understand' }).click();
+    await page
+      .getByTestId('warning-paymentTermsWarning')
+      .getByRole('button', { name: 'I understand' })
+      .click();
+    const started = page.waitForResponse(
+      (response) => response.url().endsWith('/rest/v1/trade/start') && response.request().method() === 'POST',
+    );
+    await page.getByTestId('confirm-start-trade').click();
+    const answer = await started;
+    expect(answer.status()).toBe(201);
+    const trade = ((await answer.json()) as { data: { id: string; fiatAmount: string } }).data;
+    expect(trade.fiatAmount).toBe(offer.fiatLimitMin);
+    await expect(page).toHaveURL(`/trade/${trade.id}`);
+  });
+});

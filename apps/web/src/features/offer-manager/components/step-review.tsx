@@ -1,0 +1,187 @@
+import { mergeOpeningHours } from '@app/contract';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useTags } from '@/features/catalogue';
+import { IconAlertCircle } from '@/shared/ui/icons';
+import type { OfferContext } from '../hooks/use-offer-context';
+import { useFiatFormat } from '../hooks/use-fiat-format';
+import { requirementsToBody, type OfferFormValues, type WizardStep } from '../utils/offer-form';
+import { PricePreviewCard } from './price-fields';
+import { useWeekDayNames } from './opening-hours-editor';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
+      <Text size="sm" c="dimmed" style={{ flex: '0 0 40%' }}>
+        {label}
+      </Text>
+      <Text
+        component="div"
+        size="sm"
+        ta="right"
+        fw={500}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function ReviewSection({
+  title,
+  step,
+  onEdit,
+  children,
+}: {
+  title: string;
+  step: number;
+  onEdit: (step: number) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        <Anchor component="button" type="button" size="sm" onClick={() => onEdit(step)}>
+          {t('offerManager.review.edit', { section: title })}
+        </Anchor>
+      </Group>
+      <Stack gap={6}>{children}</Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Step 5: everything the offer will say, section by section with a way back to each step, and the live
+ * price once more right before publishing.
+ */
+export function StepReview({
+  context,
+  onEdit,
+  isBondInsufficient,
+}: {
+  context: OfferContext;
+  onEdit: (step: number) => void;
+  /** The loaded offer's bond falls short: saving it active will store it inactive. */
+  isBondInsufficient: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = useFiatFormat();
+  const dayName = useWeekDayNames();
+  const { control } = useFormContext<OfferFormValues>();
+  const values = useWatch({ control }) as OfferFormValues;
+  const tags = useTags({ paymentMethod: values.payment_method || null });
+  const precision = context.fiatPrecision ?? 2;
+  const fiat = values.fiat_currency_code;
+  const money = (value: string) => (value.trim() ? format(value.trim(), fiat, precision) : '—');
+  const yesNo = (value: boolean) => (value ? t('offerManager.review.yes') : t('offerManager.review.no'));
+  const tagName = (slug: string) => tags.data?.find((tag) => tag.slug === slug)?.name.localized ?? slug;
+  const requirements = requirementsToBody(values.requirements) ?? [];
+  const hours = mergeOpeningHours(values.opening_hours.filter((h) => h.start_time < h.end_time));
+  const title = (step: WizardStep) => t(`offerManager.steps.${step}`);
+
+  return (
+    <Stack gap="md" data-testid="offer-review">
+      {isBondInsufficient && values.is_active ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle />}>
+          {t('offerManager.review.bondWarning', { crypto: values.crypto_currency_code })}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ReviewSection title={title('basics')} step={0} onEdit={onEdit}>
+          <Row label={t('offerManager.basics.type')} testId="review-type">
+            {values.type === 'sell'
+              ? t('offerManager.basics.sell', { crypto: values.crypto_currency_code })
+              : t('offerManager.basics.buy', { crypto: values.crypto_currency_code })}
+          </Row>
+          <Row label={t('offerManager.basics.currency')}>{fiat}</Row>
+          <Row label={t('offerManager.basics.paymentMethod')} testId="review-method">
+            {context.methodInfo?.name.localized ?? values.payment_method}
+          </Row>
+          <Row label={t('offerManager.basics.label')}>{values.payment_method_label.trim() || '—'}</Row>
+          <Row label={t('offerManager.review.area')}>{t(`offerManager.area.${values.area}`)}</Row>
+        </ReviewSection>
+        <ReviewSection title={title('pricing')} step={1} onEdit={onEdit}>
+          <Row label={t('offerManager.pricing.priceMode')} testId="review-price">
+            {values.price_mode === 'margin'
+              ? t('offerManager.review.margin', {
+                  margin: values.margin.trim().startsWith('-')
+                    ? values.margin.trim()
+                    : `+${values.margin.trim()}`,
+                })
+              : t('offerManager.review.fixed', { price: money(values.fixed_price) })}
+          </Row>
+          <Row label={t('offerManager.amounts.mode')} testId="review-amounts">
+            {values.amount_mode === 'min_max'
+              ? `${money(values.range_min)} – ${money(values.range_max)}`
+              : values.predefined_amount.map(money).join(', ')}
+          </Row>
+          <Row label={t('offerManager.review.newBuyerLimit')}>{money(values.new_buyer_limit)}</Row>
+          <Row label={t('offerManager.amounts.paymentWindow')}>
+            {t('offerManager.review.minutes', { count: Number(values.payment_window) || 0 })}
+          </Row>
+        </ReviewSection>
+        <ReviewSection title={title('terms')} step={2} onEdit={onEdit}>
+          <Row label={t('offerManager.terms.offerTerms')}>
+            {t('offerManager.review.characters', { count: [...values.offer_terms].length })}
+          </Row>
+          <Row label={t('offerManager.terms.tradeDetails')}>
+            {t('offerManager.review.characters', { count: [...values.trade_details].length })}
+          </Row>
+          <Row label={t('offerManager.terms.tags')}>
+            {values.tags.length === 0 ? '—' : values.tags.map(tagName).join(', ')}
+          </Row>
+          <Row label={t('offerManager.terms.requirements')}>
+            {requirements.length === 0
+              ? t('offerManager.review.none')
+              : requirements
+                  .map((entry) =>
+                    entry.type === 'RemainingTrades'
+                      ? t('offerManager.review.minTrades', { count: Number(entry.value) || 0 })
+                      : t(`offerManager.requirements.${entry.type}`),
+                  )
+                  .join(', ')}
+          </Row>
+          <Row label={t('offerManager.terms.trustedOnly')}>{yesNo(values.is_trusted_only)}</Row>
+        </ReviewSection>
+        <ReviewSection title={title('availability')} step={3} onEdit={onEdit}>
+          <Row label={t('offerManager.availability.countryMode')}>
+            {values.country_list_mode === 'all'
+              ? t('offerManager.availability.countryAll')
+              : `${values.country_list_mode === 'allow' ? t('offerManager.availability.countryAllow') : t('offerManager.availability.countryDeny')}: ${values.countries.join(', ') || '—'}`}
+          </Row>
+          <Row label={t('offerManager.availability.hoursTitle')}>
+            {hours.length === 0
+              ? t('offerManager.hours.alwaysOpen')
+              : hours
+                  .filter((h) => h.active)
+                  .map((h) => `${dayName(h.day)} ${h.start_time}–${h.end_time}`)
+                  .join(', ') || t('offerManager.hours.closed')}
+          </Row>
+          <Row label={t('offerManager.hours.timezone')}>{values.timezone}</Row>
+          <Row label={t('offerManager.availability.capTitle')}>
+            {values.offer_cap.amount.trim()
+              ? `${money(values.offer_cap.amount)}${values.offer_cap.active ? '' : ` (${t('offerManager.review.off')})`}`
+              : t('offerManager.review.none')}
+          </Row>
+          <Row label={t('offerManager.availability.flowType')}>
+            {t(`offerManager.flow.${values.flow_type}`)}
+          </Row>
+          <Row label={t('offerManager.availability.active')} testId="review-active">
+            <Badge color={values.is_active ? 'teal' : 'gray'} variant="light">
+              {values.is_active ? t('offerManager.status.active') : t('offerManager.status.inactive')}
+            </Badge>
+          </Row>
+        </ReviewSection>
+      </SimpleGrid>
+      <PricePreviewCard fiatPrecision={context.fiatPrecision} />
+    </Stack>
+  );
+}

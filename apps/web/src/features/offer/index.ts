@@ -1,0 +1,6 @@
+/**
+ * The offer page (`/offer/{id}`) and favourite offers (`/favorites`); their pages load lazily from the
+ * router. Other features import from here only.
+ */
+export { offerQueryOptions, useOffer } from './api/get-offer';
+export { offerKeys } from './api/query-keys';

@@ -1,0 +1,7 @@
+/** Cache keys of public profiles; everything lives under `['profile']`. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  profile: (username: string) => ['profile', 'user', username.toLowerCase()] as const,
+  offers: (username: string, filters: { type: 'buy' | 'sell'; crypto: string; sort: string }) =>
+    ['profile', 'offers', username.toLowerCase(), filters] as const,
+};

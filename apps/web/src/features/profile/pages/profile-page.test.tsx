@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildListing, buildProfile, offerPageRoutes } from '@/features/offer/testing/offer-fixtures';
+import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render-app';
+
+const PAGE_LOAD = { timeout: 15_000 };
+const USER = 'trader0197';
+
+/** The coins the crypto filter offers (the offer page fixtures carry BTC and ETH). */
+const cryptoRoute = offerPageRoutes()['GET /rest/v2/wallet/crypto-currencies'] as FakeHandler;
+
+function withServer(overrides: Record<string, FakeHandler> = {}) {
+  const fake = createFakeFetch({
+    [`GET /rest/v1/users/${USER}`]: () => jsonResponse(200, { data: buildProfile() }),
+    [`GET /rest/v1/users/${USER}/active-offers`]: () =>
+      jsonResponse(200, { data: { offers: [], nextOffset: null } }),
+    'GET /rest/v2/wallet/crypto-currencies': cryptoRoute,
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const offersCalls = (fake: ReturnType<typeof withServer>) =>
+  fake.requests.filter((r) => r.url.startsWith(`/rest/v1/users/${USER}/active-offers`)).map((r) => r.url);
+
+const listing = (n: number, type: 'buy' | 'sell' = 'sell') =>
+  buildListing({
+    hash: `Offer${String(n).padStart(7, '0')}`,
+    type,
+    owner: { ...buildListing().owner, username: USER },
+  });
+
+describe('ProfilePage', () => {
+  it('should show who the trader is and their offers to buy from, then load more by offset', async () => {
+    const fake = withServer({
+      [`GET /rest/v1/users/${USER}/active-offers`]: (request) => {
+        const offset = new URL(request.url, 'http://x').searchParams.get('offset');
+        return jsonResponse(200, {
+          data:
+            offset === '20'
+              ? { offers: [listing(21)], nextOffset: null }
+              : { offers: Array.from({ length: 20 }, (_, i) => listing(i + 1)), nextOffset: 20 },
+        });
+      },
+    });
+    renderApp({ path: `/user/${USER}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByTestId('profile-username', {}, PAGE_LOAD)).toHaveTextContent(USER);
+    expect(screen.getByTestId('profile-feedback')).toHaveTextContent('12 positive feedback');
+    expect(screen.getByTestId('profile-feedback')).toHaveTextContent('1 negative feedback');
+    expect(screen.getByText(/Spain · Member since June 2025/)).toBeInTheDocument();
+    expect(screen.getByTestId('profile-status')).toHaveTextContent(/^Seen /);
+
+    const list = await screen.findByTestId('profile-offers');
+    expect(within(list).getAllByTestId('offer-card')).toHaveLength(20);
+    await user.click(screen.getByTestId('profile-load-more'));
+    await waitFor(() => expect(within(list).getAllByTestId('offer-card')).toHaveLength(21));
+    expect(screen.getByTestId('profile-offers-end')).toHaveTextContent('That is every offer.');
+    // "Buy from" lists the user's sell offers; BTC and the default sort unless chosen.
+    expect(offersCalls(fake)).toEqual([
+      `/rest/v1/users/${USER}/active-offers?offset=0&type=sell&crypto_currency_code=BTC&sort=default`,
+      `/rest/v1/users/${USER}/active-offers?offset=20&type=sell&crypto_currency_code=BTC&sort=default`,
+    ]);
+    // Twenty real offer cards take a while to render on a busy runner.
+  }, 45_000);
+
+  it('should switch to the "sell to" tab, filter by coin and sort, keeping them in the address', async () => {
+    const fake = withServer({
+      [`GET /rest/v1/users/${USER}/active-offers`]: (request) => {
+        const type = new URL(request.url, 'http://x').searchParams.get('type');
+        return jsonResponse(200, {
+          data: { offers: type === 'buy' ? [listing(1, 'buy')] : [], nextOffset: null },
+        });
+      },
+    });
+    const { router } = renderApp({ path: `/user/${USER}` });
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('profile-offers-empty', {}, PAGE_LOAD)).toHaveTextContent(
+      `${USER} has no BTC offers to buy from right now.`,
+    );
+
+    await user.click(screen.getByRole('tab', { name: `Sell to ${USER}` }));
+    expect(await screen.findByTestId('profile-offers')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=sell');
+
+    await user.click(screen.getByRole('combobox', { name: 'Coin' }));
+    await user.click(await screen.findByRole('option', { name: 'Ethereum (ETH)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Order' }));
+    await user.click(await screen.findByRole('option', { name: 'Price: low to high' }));
+    await waitFor(() =>
+      expect(offersCalls(fake).at(-1)).toBe(
+        `/rest/v1/users/${USER}/active-offers?offset=0&type=buy&crypto_currency_code=ETH&sort=crypto_usd_price_asc`,
+      ),
+    );
+    expect(router.state.location.search).toBe('?tab=sell&crypto=ETH&sort=crypto_usd_price_asc');
+  });
+
+  it('should say "not found" for an unknown user', async () => {
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () => jsonResponse(404, errorBody('NOT_FOUND', 'User not found')),
+    });
+    renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByRole('heading', { name: 'User not found' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.getByText(`There is no trader called "${USER}".`)).toBeInTheDocument();
+  });
+
+  it('should show a banned account without its offers', async () => {
+    const fake = withServer({
+      [`GET /rest/v1/users/${USER}`]: () =>
+        jsonResponse(200, {
+          data: buildProfile({ isBanned: true, country: null, lastSeenAt: null, feedback: null }),
+        }),
+    });
+    renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-banned', {}, PAGE_LOAD)).toHaveTextContent('Banned');
+    expect(screen.getByTestId('profile-banned-note')).toBeInTheDocument();
+    expect(offersCalls(fake)).toEqual([]);
+  });
+
+  it('should show an error with a retry when the offers fail, and keep the list when "load more" fails', async () => {
+    let calls = 0;
+    withServer({
+      [`GET /rest/v1/users/${USER}/active-offers`]: (request) => {
+        calls += 1;
+        const offset = new URL(request.url, 'http://x').searchParams.get('offset');
+        if (calls === 1) return jsonResponse(422, errorBody('ERROR_INPUT_VALIDATION', 'bad'));
+        if (offset === '20') return jsonResponse(422, errorBody('ERROR_INPUT_VALIDATION', 'bad'));
+        return jsonResponse(200, { data: { offers: [listing(1)], nextOffset: 20 } });
+      },
+    });
+    renderApp({ path: `/user/${USER}` });
+    const user = userEvent.setup();
+    expect(await screen.findByText('The offers could not be loaded.', {}, PAGE_LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByTestId('profile-offers');
+    await user.click(screen.getByTestId('profile-load-more'));
+    expect(await screen.findByTestId('profile-more-error')).toBeInTheDocument();
+    expect(within(list).getAllByTestId('offer-card')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,51 @@
+import { tradeSchema, type Trade } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/shared/api';
+import { tradeKeys } from './query-keys';
+
+/** The buttons of the trade page; each is one POST that answers the updated trade (spec section 7). */
+export type TradeCommand = 'paid' | 'release' | 'cancel';
+
+export type DisputeInput = { dispute_reason_id: number; dispute_reason_text: string };
+
+const path = (hash: string, command: string) => `/rest/v1/trade/${encodeURIComponent(hash)}/${command}`;
+
+/** POST /rest/v1/trade/{id}/paid | release | cancel. Release sends the spec's (empty) body. */
+export function runTradeCommand(hash: string, command: TradeCommand): Promise<Trade> {
+  return apiClient.post(path(hash, command), {
+    body: command === 'release' ? {} : undefined,
+    schema: tradeSchema,
+  });
+}
+
+/** POST /rest/v1/trade/{id}/dispute with the spec's body. */
+export function openDispute(hash: string, body: DisputeInput): Promise<Trade> {
+  return apiClient.post(path(hash, 'dispute'), { body, schema: tradeSchema });
+}
+
+/**
+ * After any action the trade in the cache is the server's answer, and the chat (which received a
+ * system message) and the lists are re-read.
+ */
+function useAfterAction(hash: string) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: (trade: Trade) => queryClient.setQueryData(tradeKeys.trade(hash), trade),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tradeKeys.trade(hash) }),
+        queryClient.invalidateQueries({ queryKey: tradeKeys.active() }),
+        queryClient.invalidateQueries({ queryKey: ['trades', 'history'] }),
+      ]),
+  };
+}
+
+export function useTradeCommand(hash: string) {
+  const after = useAfterAction(hash);
+  return useMutation({ mutationFn: (command: TradeCommand) => runTradeCommand(hash, command), ...after });
+}
+
+export function useOpenDispute(hash: string) {
+  const after = useAfterAction(hash);
+  return useMutation({ mutationFn: (body: DisputeInput) => openDispute(hash, body), ...after });
+}

@@ -1,0 +1,45 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { Trade } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Where the buyer sends the money (the offer owner's instructions) and the offer's terms. The server
+ * withholds the details until the flow reveals them; the card says why they are missing.
+ */
+export function PaymentDetailsCard({ trade }: { trade: Trade }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('trades.payment.title')}
+        </Title>
+        {trade.paymentDetails ? (
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="payment-details"
+          >
+            {trade.paymentDetails}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="payment-details-hidden">
+            {trade.flow.step === 'beforeRevealPaymentDetails'
+              ? t('trades.payment.hiddenUntilRequirements')
+              : t('trades.payment.none')}
+          </Text>
+        )}
+        {trade.offer.terms ? (
+          <>
+            <Text size="sm" fw={600}>
+              {t('trades.payment.terms')}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {trade.offer.terms}
+            </Text>
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

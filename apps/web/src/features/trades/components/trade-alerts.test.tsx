@@ -1,0 +1,97 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { realtimeClient } from '@/shared/realtime';
+import { FakeSocket } from '@/shared/realtime/fake-socket';
+import { buildCurrentUser } from '@/testing/factories';
+import { createFakeFetch, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render-app';
+import { buildSummary, buildTrade, tradeRoutes, HASH } from '../testing/trade-fixtures';
+
+function withServer(routes: Record<string, FakeHandler>) {
+  const fake = createFakeFetch(routes);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const started = {
+  type: 'trade.started',
+  tradeHash: HASH,
+  data: { tradeHash: HASH, status: 'active_funded' },
+};
+
+async function openSocket() {
+  await waitFor(() => expect(FakeSocket.latest()).toBeDefined());
+  const socket = FakeSocket.latest()!;
+  act(() => socket.accept());
+  return socket;
+}
+
+describe('TradeAlerts', () => {
+  beforeEach(() => {
+    FakeSocket.reset();
+    document.title = 'P2P Market';
+  });
+  afterEach(() => realtimeClient.disconnect());
+
+  it('should announce a trade started on my offer, flash the tab title and open it on request', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    const { router } = renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+
+    const alert = await screen.findByTestId('new-trade-alert');
+    expect(alert).toHaveTextContent('bob started a trade on your offer: they buy 0.001 BTC for 95.00 USD');
+    await waitFor(() => expect(document.title).toBe('New trade started...'));
+    // Polling switched on: the active list was asked for.
+    await waitFor(() => expect(fake.requests.some((r) => r.url === '/rest/v1/trade/active')).toBe(true));
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open the trade' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/trade/${HASH}`));
+    expect(document.title).not.toBe('New trade started...');
+  });
+
+  it('should stay quiet for the trader who started it', async () => {
+    withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
+    renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'bob' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    // The fetch behind the alert runs, finds I am not the vendor, and shows nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
+    expect(document.title).not.toBe('New trade started...');
+  });
+
+  it('should poll the active trades one request after another while some exist', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let active = [buildSummary()];
+      const fake = withServer({
+        'GET /rest/v1/trade/active': () => jsonResponse(200, { data: { trades: active } }),
+      });
+      renderApp({ path: '/error/500', user: buildCurrentUser({ hasActiveTrades: true }) });
+      const asked = () => fake.requests.filter((r) => r.url === '/rest/v1/trade/active').length;
+      await vi.waitFor(() => expect(asked()).toBe(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(59_000);
+      });
+      expect(asked()).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      await vi.waitFor(() => expect(asked()).toBe(2));
+      // No active trade left: polling stops.
+      active = [];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      await vi.waitFor(() => expect(asked()).toBe(3));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(180_000);
+      });
+      expect(asked()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

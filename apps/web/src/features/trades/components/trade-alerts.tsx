@@ -1,0 +1,132 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { isActiveTradeStatus, type Trade } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { useRealtimeEvent } from '@/shared/realtime';
+import { useCurrentUser } from '@/shared/session/current-user';
+import { getTrade } from '../api/get-trade';
+import { tradeKeys } from '../api/query-keys';
+import { useActiveTradesPolling } from '../hooks/use-active-trades-polling';
+import { useTitleAlert } from '../hooks/use-title-alert';
+import { useTradeFormat } from '../hooks/use-trade-format';
+import { counterpartyOf } from '../utils/counterparty';
+
+/**
+ * Watches the logged-in user's trades from every page: polls the active trades while there are some
+ * (spec), and when a trade starts on one of the user's offers (the `trade.started` event, or a new
+ * trade found by a poll) shows the new-trade modal and flashes 'New trade started...' in the tab title.
+ * Spec rule for the fetch behind the modal: only when the user is not already on that trade, no modal
+ * is open and no such fetch is running.
+ */
+export function TradeAlerts() {
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  // Keyed by user: another login starts from a clean slate (its own baseline, polling from its flag).
+  return <UserTradeAlerts key={user.id} hasActiveTrades={user.hasActiveTrades} />;
+}
+
+function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
+  const { t } = useTranslation();
+  const format = useTradeFormat();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const queryClient = useQueryClient();
+  const [newTrade, setNewTrade] = useState<Trade | null>(null);
+  /** Active trades the first poll found (they existed before: not news), then every one seen. */
+  const known = useRef<Set<string> | null>(null);
+  /** Trades already considered for the alert: each is announced at most once. */
+  const considered = useRef(new Set<string>());
+  const loading = useRef(false);
+  useTitleAlert(newTrade ? t('trades.alerts.newTradeTitle') : null);
+
+  const viewing = (hash: string) => location.pathname.endsWith(`/trade/${hash}`);
+
+  const consider = async (hash: string) => {
+    if (considered.current.has(hash)) return;
+    considered.current.add(hash);
+    if (viewing(hash) || newTrade !== null || loading.current) return;
+    loading.current = true;
+    try {
+      const trade = await getTrade(hash);
+      queryClient.setQueryData(tradeKeys.trade(hash), trade);
+      if (trade.isVendor && isActiveTradeStatus(trade.status) && !viewing(hash)) setNewTrade(trade);
+    } catch {
+      // The poll lists it anyway; the alert is a courtesy.
+    } finally {
+      loading.current = false;
+    }
+  };
+
+  const polling = useActiveTradesPolling({
+    initiallyActive: hasActiveTrades,
+    onResult: (trades) => {
+      if (known.current === null) {
+        // The first answer is what already existed when the app opened: nothing new in it.
+        known.current = new Set(trades.map((trade) => trade.id));
+        return;
+      }
+      for (const trade of trades) {
+        if (known.current.has(trade.id)) continue;
+        known.current.add(trade.id);
+        if (trade.isVendor) void consider(trade.id);
+      }
+    },
+  });
+
+  useRealtimeEvent('trade.started', (frame) => {
+    polling.restart();
+    if (frame.tradeHash) void consider(frame.tradeHash);
+  });
+  useRealtimeEvent('trade.status', () => {
+    void queryClient.invalidateQueries({ queryKey: tradeKeys.active() });
+    polling.restart();
+  });
+
+  const close = () => setNewTrade(null);
+  const partner = newTrade ? counterpartyOf(newTrade) : null;
+
+  return (
+    <Modal
+      opened={newTrade !== null}
+      onClose={close}
+      title={t('trades.alerts.newTradeHeading')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {newTrade ? (
+        <Stack gap="md" data-testid="new-trade-alert">
+          <Text size="sm">
+            {t(`trades.alerts.newTradeText.${newTrade.role === 'seller' ? 'seller' : 'buyer'}`, {
+              partner: partner?.username ?? '',
+              fiat: format.fiat(newTrade.fiatAmount, newTrade.currency.code, newTrade.currency.precision),
+              crypto: format.crypto(
+                newTrade.cryptoAmount.amount,
+                newTrade.cryptoCurrencyCode,
+                newTrade.cryptoAmount.decimals,
+              ),
+              method: newTrade.paymentMethod.name.localized,
+            })}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('trades.alerts.later')}
+            </Button>
+            <Button
+              onClick={() => {
+                close();
+                void navigate(localize(`/trade/${newTrade.id}`));
+              }}
+              data-testid="open-new-trade"
+            >
+              {t('trades.alerts.open')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { formatDecimalString } from '@/features/catalogue';
+import { useLocale } from '@/shared/i18n/locale-context';
+
+/** Amounts and dates on trade screens, in the page's language; amounts stay exact (no floats). */
+export function useTradeFormat() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    // A value that is not a date is shown as sent rather than throwing (Intl throws on Invalid Date).
+    const safe = (formatter: Intl.DateTimeFormat) => (iso: string) => {
+      const value = new Date(iso);
+      return Number.isNaN(value.getTime()) ? iso : formatter.format(value);
+    };
+    return {
+      locale,
+      /** Every significant decimal of a crypto amount, at least two. */
+      crypto: (amount: string, code: string, decimals = 8) =>
+        `${formatDecimalString(amount, locale, { minFraction: Math.min(2, decimals), maxFraction: decimals })} ${code}`,
+      fiat: (amount: string, code: string, precision = 2) =>
+        `${formatDecimalString(amount, locale, { minFraction: precision, maxFraction: precision })} ${code}`,
+      /** `"1.0000"` -> `1`, `"0.5000"` -> `0.5` (a percentage as the server sends it, exact). */
+      percent: (value: string) => formatDecimalString(value, locale, { maxFraction: 4 }),
+      dateTime: safe(dateTime),
+      date: safe(date),
+      time: safe(time),
+      fromSeconds: (seconds: number) => dateTime.format(new Date(seconds * 1000)),
+    };
+  }, [locale]);
+}

@@ -1,0 +1,6 @@
+/**
+ * Trades: the trade page (`/trade/{hash}`), the trade history (`tradeHistory` route) and the watcher
+ * every page carries (WebSocket connection, active-trade polling, new-trade alert). The pages load as
+ * their own chunks through the router; only the live root is part of the main bundle.
+ */
+export { TradesLiveRoot } from './components/trades-live-root';
