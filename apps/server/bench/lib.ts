@@ -49,12 +49,15 @@ export async function measure(
   path: string,
   options: BenchOptions,
   headers: Record<string, string> = {},
+  /** Requests per second for the whole run (an open load at that rate); unset: as fast as answered. */
+  overallRate?: number,
 ): Promise<BenchResult> {
   const result = await autocannon({
     url: url + path,
     connections: options.connections,
     duration: options.durationSeconds,
     headers,
+    ...(overallRate ? { overallRate } : {}),
   });
   const rps = result.requests.average;
   return {

@@ -172,7 +172,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(walletRoutes, { wallet });
 
   const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
-  await app.register(offersRoutes, { offers, db: database.db });
+  await app.register(offersRoutes, { offers, db: database.db, config });
   await app.register(reportsRoutes, { reports: createReportsService({ db: database.db, config }) });
   await app.register(publicProfileRoutes, {
     db: database.db,

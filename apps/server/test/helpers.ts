@@ -31,6 +31,8 @@ export async function createTestApp(
     DEMO_DATA: 'false',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Tests change offers and search again at once: no shared anonymous answers unless a test asks.
+    OFFER_SEARCH_CACHE_MS: '0',
     ...env,
   });
   const database = await createTestDatabase();

@@ -45,6 +45,7 @@ const envSchema = z.object({
   OFFER_MARGIN_MAX: z.coerce.number().min(0).max(10_000).default(200),
   OFFER_MAX_LIMIT_USD: z.coerce.number().int().min(1).default(100_000),
   OFFER_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
+  OFFER_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   KYC_BLOCKED_ACTIONS: z.string().default(''),
   TRADE_FEE_PERCENT: z.coerce.number().min(0).max(10).default(1),
   TRADE_MAX_PER_TRADE_USD: z.coerce.number().int().min(1).default(5_000),
@@ -102,6 +103,8 @@ export type Config = {
     minKycLevel: number;
     /** KYC actions switched off for everyone (`create-offer` stops new offers). */
     blockedKycActions: string[];
+    /** How long anonymous visitors share one answer per search (0: every search is computed). */
+    anonymousSearchCacheMs: number;
   };
   /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
   trades: {
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
       minKycLevel: e.OFFER_MIN_KYC_LEVEL,
       blockedKycActions: list(e.KYC_BLOCKED_ACTIONS).map((a) => a.toLowerCase()),
+      anonymousSearchCacheMs: e.OFFER_SEARCH_CACHE_MS,
     },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,

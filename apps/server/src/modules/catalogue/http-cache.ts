@@ -69,6 +69,11 @@ export class ResponseCache {
     return entry;
   }
 
+  /** Whether an answer is cached under the full key (`<responseCase>|<key>`, as `sendCached` stores it). */
+  has(fullKey: string): boolean {
+    return this.entries.has(fullKey);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -13,5 +13,6 @@ export {
   ResponseCache,
   sendCached,
   matchesIfNoneMatch,
+  responseCaseOf,
 } from './http-cache.js';
 export type { CryptoRecord, CurrencyRecord } from './repository.js';

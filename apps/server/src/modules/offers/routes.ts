@@ -33,7 +33,9 @@ import {
   parseDecimal,
   userActiveOffersQuerySchema,
 } from '@app/contract';
+import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
+import { ResponseCache, responseCaseOf, sendCached } from '../catalogue/index.js';
 import { requireUser } from '../../platform/auth/session.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
@@ -44,13 +46,16 @@ import { fiatText, presentEditorBody, presentListing, presentMyOffer, requiremen
 import { offersRepository, type SearchRow } from './repository.js';
 import type { OffersService, Viewer } from './service.js';
 
-type Options = { offers: OffersService; db: Db };
+type Options = { offers: OffersService; db: Db; config: Config };
 
 /**
  * The offer editor, my offers, the marketplace, the offer page and favourites (spec section 7).
  * Handlers are guards, one service call and a presenter.
  */
-export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db }) => {
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db, config }) => {
+  const anonymousSearches = new ResponseCache({ maxEntries: 1_000 });
+  let anonymousWindowStartedAt = 0;
+
   async function viewerOf(request: FastifyRequest): Promise<Viewer> {
     if (!request.user) return null;
     const user = await usersRepository.findById(db, request.user.id);
@@ -333,11 +338,32 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         querystring: offerSearchQuerySchema,
       },
     },
-    async (request) => {
-      const result = await offers.search(await viewerOf(request), request.query);
-      return {
-        data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+    async (request, reply) => {
+      const answer = async () => {
+        const result = await offers.search(await viewerOf(request), request.query);
+        return {
+          data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+        };
       };
+      const ttl = config.offers.anonymousSearchCacheMs;
+      if (request.user || ttl === 0) return answer();
+      // Anonymous visitors see the same market for the same query: they share one built and serialized
+      // answer for a short window (a viewer's favourites, blocks and country make theirs their own).
+      const now = Date.now();
+      if (now - anonymousWindowStartedAt >= ttl) {
+        anonymousSearches.clear();
+        anonymousWindowStartedAt = now;
+      }
+      const key = new URLSearchParams(
+        Object.entries(request.query)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]): [string, string] => [name, String(value)])
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ).toString();
+      const built = anonymousSearches.has(`${responseCaseOf(request)}|${key}`)
+        ? undefined
+        : dataEnvelope(offerSearchResultSchema).parse(await answer());
+      return sendCached(request, reply, anonymousSearches, key, () => built, 'private, no-cache');
     },
   );
 
