@@ -55,6 +55,7 @@ type Options = { offers: OffersService; db: Db; config: Config };
 export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db, config }) => {
   const anonymousSearches = new ResponseCache({ maxEntries: 1_000 });
   let anonymousWindowStartedAt = 0;
+  const buildingSearches = new Map<string, Promise<unknown>>();
 
   async function viewerOf(request: FastifyRequest): Promise<Viewer> {
     if (!request.user) return null;
@@ -360,9 +361,20 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
           .map(([name, value]): [string, string] => [name, String(value)])
           .sort(([a], [b]) => a.localeCompare(b)),
       ).toString();
-      const built = anonymousSearches.has(`${responseCaseOf(request)}|${key}`)
-        ? undefined
-        : dataEnvelope(offerSearchResultSchema).parse(await answer());
+      // One build per answer: visitors arriving while it is being built wait for it rather than all
+      // running the same search at once when a window opens.
+      const fullKey = `${responseCaseOf(request)}|${key}`;
+      let built: unknown;
+      if (!anonymousSearches.has(fullKey)) {
+        let pending = buildingSearches.get(fullKey);
+        if (!pending) {
+          pending = answer()
+            .then((payload) => dataEnvelope(offerSearchResultSchema).parse(payload))
+            .finally(() => buildingSearches.delete(fullKey));
+          buildingSearches.set(fullKey, pending);
+        }
+        built = await pending;
+      }
       return sendCached(request, reply, anonymousSearches, key, () => built, 'private, no-cache');
     },
   );

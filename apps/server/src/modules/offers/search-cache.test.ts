@@ -61,6 +61,12 @@ describe('anonymous search answers', () => {
     expect(hashes(await buyer.get(query))).toEqual([]);
     // Another query is another answer.
     expect(hashes(await visitor.get(`${query}&sort=crypto_usd_price_desc`))).toEqual([]);
+    // Visitors arriving together share one build: one answer, one ETag.
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => visitor.get(`${query}&sort=crypto_usd_price_asc`)),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(together.map((r) => r.headers.etag)).size).toBe(1);
     // Bad input is still refused before any cache.
     expect((await visitor.get('/rest/v1/offers?type=nope')).statusCode).toBe(422);
   });
