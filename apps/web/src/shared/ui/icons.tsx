@@ -1,19 +1,30 @@
 import type { ReactNode, SVGProps } from 'react';
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'stroke'> & { size?: number; stroke?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'stroke'> & {
+  size?: number;
+  stroke?: number;
+  /** Fill the shape with the current colour (a chosen heart). */
+  filled?: boolean;
+};
 
 /**
  * A small set of outline icons (24 px grid, drawn in the style of Tabler icons) so the UI needs no icon
  * package. Icons are decorative: `aria-hidden` unless a `title`-bearing wrapper says otherwise.
  */
-function Icon({ size = 20, stroke = 1.75, children, ...rest }: IconProps & { children: ReactNode }) {
+function Icon({
+  size = 20,
+  stroke = 1.75,
+  filled = false,
+  children,
+  ...rest
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={stroke}
       strokeLinecap="round"
@@ -177,5 +188,98 @@ export const IconTrendDown = (props: IconProps) => (
 export const IconArrowsUpDown = (props: IconProps) => (
   <Icon {...props}>
     <path d="M7 3v18M4 6l3-3l3 3M17 21V3M20 18l-3 3l-3-3" />
+  </Icon>
+);
+
+export const IconHeart = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19.5 12.572 12 20l-7.5-7.428A5 5 0 1 1 12 6.006a5 5 0 1 1 7.5 6.572" />
+  </Icon>
+);
+
+export const IconFilter = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v2.172a2 2 0 0 1-.586 1.414L15 12v7l-6 2v-8.5L4.52 7.572A2 2 0 0 1 4 6.227z" />
+  </Icon>
+);
+
+export const IconThumbUp = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 11v8a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3a4 4 0 0 0 4-4V6a2 2 0 0 1 4 0v5h3a2 2 0 0 1 2 2l-1 5a2 3 0 0 1-2 2h-7a3 3 0 0 1-3-3" />
+  </Icon>
+);
+
+export const IconThumbDown = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 13V5a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h3a4 4 0 0 1 4 4v1a2 2 0 0 0 4 0v-5h3a2 2 0 0 0 2-2l-1-5a2 3 0 0 0-2-2h-7a3 3 0 0 0-3 3" />
+  </Icon>
+);
+
+export const IconPaperclip = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3L18 10a3 3 0 0 0-6-6l-6.5 6.5a4.5 4.5 0 0 0 9 9L21 13" />
+  </Icon>
+);
+
+export const IconSend = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 14L21 3M21 3l-6.5 18a.55.55 0 0 1-1 0L10 14l-7-3.5a.55.55 0 0 1 0-1L21 3" />
+  </Icon>
+);
+
+export const IconFileText = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+    <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2z" />
+    <path d="M9 9h1M9 13h6M9 17h6" />
+  </Icon>
+);
+
+export const IconClock = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 3" />
+  </Icon>
+);
+
+export const IconAlertTriangle = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 9v4M12 17h.01" />
+    <path d="M10.24 3.957L2.414 17.01A2 2 0 0 0 4.124 20h15.752a2 2 0 0 0 1.71-2.99L13.76 3.957a2 2 0 0 0-3.52 0z" />
+  </Icon>
+);
+
+export const IconFlag = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
+export const IconInfo = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8h.01" />
+    <path d="M11 12h1v4h1" />
+  </Icon>
+);
+
+export const IconCircleCheck = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
+export const IconCircleX = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m10 10 4 4m0-4-4 4" />
+  </Icon>
+);
+
+export const IconCircleDashed = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8.56 3.69a9 9 0 0 0-2.92 1.95M3.69 8.56A9 9 0 0 0 3 12M3.69 15.44a9 9 0 0 0 1.95 2.92M8.56 20.31A9 9 0 0 0 12 21M15.44 20.31a9 9 0 0 0 2.92-1.95M20.31 15.44A9 9 0 0 0 21 12M20.31 8.56a9 9 0 0 0-1.95-2.92M15.44 3.69A9 9 0 0 0 12 3" />
   </Icon>
 );

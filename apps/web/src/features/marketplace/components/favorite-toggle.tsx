@@ -7,7 +7,7 @@ import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { toast } from '@/shared/ui/toast';
 import { useSetOfferFavorite } from '../api/favorite-offer';
-import { IconHeart } from './marketplace-icons';
+import { IconHeart } from '@/shared/ui/icons';
 
 export type FavoriteToggleProps = {
   hash: string;

@@ -14,7 +14,7 @@ import {
   type OfferRequirement,
 } from '../utils/offer-format';
 import { FavoriteToggle } from './favorite-toggle';
-import { IconThumbDown, IconThumbUp } from './marketplace-icons';
+import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
 import classes from './offer-card.module.css';
 
 export type OfferCardProps = {

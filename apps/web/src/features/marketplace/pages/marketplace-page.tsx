@@ -8,11 +8,10 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { ErrorState } from '@/shared/ui/error-state';
-import { IconSearch } from '@/shared/ui/icons';
+import { IconFilter, IconSearch } from '@/shared/ui/icons';
 import { StatusPage } from '@/shared/ui/status-page';
 import { useUsdRate } from '../api/get-usd-rates';
 import { FilterPanel } from '../components/filter-panel';
-import { IconFilter } from '../components/marketplace-icons';
 import { OfferResults } from '../components/offer-results';
 import {
   clearedFilters,

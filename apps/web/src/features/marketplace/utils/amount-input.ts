@@ -1,7 +1,4 @@
-import { isAmountInput } from '@app/contract';
-
-/** More whole digits than any real amount; keeps a pasted essay out of the address. */
-const MAX_WHOLE_DIGITS = 15;
+import { sanitizeAmountInput } from '@/shared/forms/amount-input';
 /** Enough for any fiat currency (metals are quoted to 4 places). */
 const MAX_DECIMALS = 8;
 
@@ -10,12 +7,7 @@ const MAX_DECIMALS = 8;
  * is read as the point (Spanish keyboards). Returns the cleaned text, or null to refuse the keystroke.
  */
 export function sanitizeAmountText(raw: string): string | null {
-  const text = raw.trim().replace(',', '.');
-  if (!isAmountInput(text)) return null;
-  const [whole = '', fraction] = text.split('.');
-  if (whole.length > MAX_WHOLE_DIGITS) return null;
-  if (fraction !== undefined && fraction.length > MAX_DECIMALS) return null;
-  return text;
+  return sanitizeAmountInput(raw, MAX_DECIMALS);
 }
 
 /**

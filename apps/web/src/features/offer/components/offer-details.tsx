@@ -6,7 +6,7 @@ import { useTags } from '@/features/catalogue';
 import { formatFiat } from '@/features/marketplace';
 import { useLocale } from '@/shared/i18n/locale-context';
 import type { RequirementCheck } from '../utils/offer-state';
-import { IconCircleCheck, IconCircleDashed, IconCircleX } from './offer-icons';
+import { IconCircleCheck, IconCircleDashed, IconCircleX } from '@/shared/ui/icons';
 import classes from './offer.module.css';
 
 type OfferDetailsProps = {

@@ -8,7 +8,7 @@ import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { discountedFeeToShow, usedCap, type TradeBlock } from '../utils/offer-state';
 import { viewerSide } from '../utils/warnings';
-import { IconAlertTriangle, IconCircleCheck, IconInfo } from './offer-icons';
+import { IconAlertTriangle, IconCircleCheck, IconInfo } from '@/shared/ui/icons';
 
 type OfferNoticesProps = {
   view: OfferView;

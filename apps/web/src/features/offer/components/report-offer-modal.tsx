@@ -15,9 +15,8 @@ import type { z } from 'zod';
 import { isApiError } from '@/shared/api';
 import { useLocale } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { IconAlertCircle, IconCircleCheck, IconFlag } from '@/shared/ui/icons';
 import { useReportOffer, useReportState } from '../api/report-offer';
-import { IconCircleCheck, IconFlag } from './offer-icons';
 
 type ReportOfferModalProps = {
   hash: string;

@@ -12,7 +12,7 @@ import { formatMarginPercent } from '../utils/format';
 import { startTradeFailure, type StartTradeError } from '../utils/start-trade-errors';
 import { applicableWarnings, pendingWarnings, viewerSide, type OfferWarning } from '../utils/warnings';
 import { AmountInputs } from './amount-inputs';
-import { IconClock } from './offer-icons';
+import { IconClock } from '@/shared/ui/icons';
 import classes from './offer.module.css';
 import { StartTradeModal, type TradeReview } from './start-trade-modal';
 import { WarningsModal } from './warnings-modal';

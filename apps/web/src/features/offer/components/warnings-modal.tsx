@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUIRED_WARNINGS, type OfferWarning } from '../utils/warnings';
-import { IconAlertTriangle } from './offer-icons';
+import { IconAlertTriangle } from '@/shared/ui/icons';
 import classes from './offer.module.css';
 
 type WarningsModalProps = {

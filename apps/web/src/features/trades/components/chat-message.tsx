@@ -3,7 +3,7 @@ import { tradeAttachmentUrl, type TradeAttachment, type TradeMessage, type Trade
 import { useTranslation } from 'react-i18next';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { isImage } from '../utils/attachments';
-import { IconFileText } from './trade-icons';
+import { IconFileText } from '@/shared/ui/icons';
 
 type ChatMessageProps = {
   message: TradeMessage;

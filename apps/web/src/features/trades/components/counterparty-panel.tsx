@@ -6,7 +6,7 @@ import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useNow } from '../hooks/use-now';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { lastSeen } from '../utils/last-seen';
-import { IconThumbDown, IconThumbUp } from './trade-icons';
+import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
 
 type CounterpartyPanelProps = {
   party: TradeParty;

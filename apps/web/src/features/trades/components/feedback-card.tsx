@@ -15,7 +15,7 @@ import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/fiel
 import { ErrorState } from '@/shared/ui/error-state';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { useGiveFeedback, useTradeFeedback } from '../api/feedback';
-import { IconThumbDown, IconThumbUp } from './trade-icons';
+import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
 
 type FormInput = z.input<typeof giveFeedbackFormSchema>;
 type FormOutput = z.output<typeof giveFeedbackFormSchema>;

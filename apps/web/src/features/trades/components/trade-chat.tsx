@@ -27,7 +27,7 @@ import { useSendTradeMessage } from '../api/send-message';
 import { useUploadErrorText } from '../hooks/use-upload-error-text';
 import { ACCEPTED_FILES } from '../utils/attachments';
 import { ChatMessage } from './chat-message';
-import { IconPaperclip, IconSend } from './trade-icons';
+import { IconPaperclip, IconSend } from '@/shared/ui/icons';
 
 type TradeChatProps = {
   trade: Trade;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../hooks/use-now';
 import { countdown } from '../utils/countdown';
-import { IconClock } from './trade-icons';
+import { IconClock } from '@/shared/ui/icons';
 
 type TradeCountdownProps = {
   /** The spec's expiresAt.timestamp, in seconds. */

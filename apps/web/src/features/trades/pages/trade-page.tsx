@@ -18,7 +18,7 @@ import { TradeActionsCard } from '../components/trade-actions-card';
 import { TradeChat } from '../components/trade-chat';
 import { TradeCountdown } from '../components/trade-countdown';
 import { TradeGuidance } from '../components/trade-guidance';
-import { IconAlertTriangle } from '../components/trade-icons';
+import { IconAlertTriangle } from '@/shared/ui/icons';
 import { TradeStatusBadge } from '../components/trade-status-badge';
 import { TradeSummaryCard } from '../components/trade-summary-card';
 import { useTradeFormat } from '../hooks/use-trade-format';
