@@ -88,6 +88,23 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
     );
   }
 
+  /** The quick price edits' answer: the offer's margin or fixed price as it now stands. */
+  async function priceAnswer(offer: {
+    hash: string;
+    margin: string | null;
+    fiatCurrencyCode: string;
+    fixedPrice: string | null;
+  }) {
+    const data = await offers.data();
+    return {
+      data: {
+        idHashed: offer.hash,
+        margin: offer.margin,
+        fixedPrice: fiatText(data, offer.fiatCurrencyCode, offer.fixedPrice),
+      },
+    };
+  }
+
   const saved = (result: { offer: { hash: string; isActive: boolean }; isBondInsufficient: boolean }) => ({
     data: {
       idHashed: result.offer.hash,
@@ -244,14 +261,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         request.params.hash,
         request.body.new_margin,
       );
-      const data = await offers.data();
-      return {
-        data: {
-          idHashed: offer.hash,
-          margin: offer.margin,
-          fixedPrice: fiatText(data, offer.fiatCurrencyCode, offer.fixedPrice),
-        },
-      };
+      return priceAnswer(offer);
     },
   );
 
@@ -272,14 +282,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         request.params.hash,
         request.body.new_fixed_price,
       );
-      const data = await offers.data();
-      return {
-        data: {
-          idHashed: offer.hash,
-          margin: offer.margin,
-          fixedPrice: fiatText(data, offer.fiatCurrencyCode, offer.fixedPrice),
-        },
-      };
+      return priceAnswer(offer);
     },
   );
 

@@ -502,13 +502,24 @@ export function createOffersService(options: OffersServiceOptions) {
       const counts = await offersRepository.countsOfOwner(db, userId);
       const bond = await wallet.bondStatus(userId);
       const groups = await bondGroupIds();
+      // The bond is per coin: one ledger read per coin, not per offer.
+      const shortByCoin = new Map<string, Promise<boolean>>();
+      const bondShortOf = (row: OfferRow) => {
+        if (!groups.includes(row.paymentGroupId)) return Promise.resolve(false);
+        let short = shortByCoin.get(row.cryptoCode);
+        if (!short) {
+          short = isBondInsufficient(row);
+          shortByCoin.set(row.cryptoCode, short);
+        }
+        return short;
+      };
       const offers = [];
       for (const row of rows) {
         offers.push({
           row,
           tagIds: tags.get(row.id) ?? [],
           price: priceOf(view, data, row),
-          bondShort: await isBondInsufficient(row),
+          bondShort: await bondShortOf(row),
         });
       }
       const needsBond = new Set(
