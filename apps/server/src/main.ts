@@ -8,12 +8,15 @@ import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping.js';
 import { startChainMiner } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
+import { restrictNewFileModes } from './platform/data-dir/permissions.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
  * a graceful stop on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
  */
 async function main() {
+  // Before anything writes: database files, uploads and the socket are the operator's alone.
+  restrictNewFileModes();
   const config = loadConfig();
   await claimDataDir(config);
   const database = await openDatabase(databaseOptionsFromConfig(config));
@@ -22,6 +25,8 @@ async function main() {
   const adminSocket = await startAdminSocket(config, database);
 
   const app = await buildApp({ config, database });
+  // Commands run through the socket publish on this server's bus (e.g. dispute:award reaches the pages).
+  adminSocket.provide({ events: app.events });
   app.rates.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);

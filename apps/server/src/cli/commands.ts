@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { accountStateSchema, registerBodySchema, userRoleSchema } from '@app/contract';
 import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/client.js';
+import type { EventBus } from '../platform/events/bus.js';
 import { AppError } from '../platform/http/errors.js';
 import { createUsersService } from '../modules/users/index.js';
 import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
@@ -11,7 +12,15 @@ import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.
 import { walletAdminCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
 
-export type AdminContext = { db: Db; config: Config };
+export type AdminContext = {
+  db: Db;
+  config: Config;
+  /**
+   * The running server's event bus when the command runs inside it (admin socket). Absent in the CLI
+   * process: commands that publish use `withAdminEvents` (cli/events.ts), which makes one from the config.
+   */
+  events?: EventBus;
+};
 export type AdminResult = { exitCode: number; output: string };
 
 /** One operator command; modules export a `Record<string, AdminCommand>` from their `admin.ts`. */

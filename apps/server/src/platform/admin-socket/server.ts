@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { runAdminCommand } from '../../cli/commands.js';
+import { runAdminCommand, type AdminContext } from '../../cli/commands.js';
 import { adminSocketPath, type AdminRequest, type AdminResponse } from './protocol.js';
+import { secureDataDir } from '../data-dir/permissions.js';
 
 export class DataDirInUseError extends Error {}
 
@@ -20,11 +21,15 @@ const canConnect = (socketPath: string) =>
 /**
  * Fails when another server already holds this data directory (its socket answers), and removes a
  * stale socket left by a killed process. Call before opening PGlite: two processes on one data
- * directory would corrupt it.
+ * directory would corrupt it. The tree is made private to this account first (uploads live there
+ * with PostgreSQL too).
  */
 export async function claimDataDir(config: Config): Promise<void> {
-  if (config.databaseUrl) return;
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  if (config.databaseUrl) {
+    if (fs.existsSync(config.dataDir)) secureDataDir(config.dataDir);
+    return;
+  }
+  secureDataDir(config.dataDir);
   const socketPath = adminSocketPath(config.dataDir);
   if (!fs.existsSync(socketPath)) return;
   if (await canConnect(socketPath)) {
@@ -33,12 +38,22 @@ export async function claimDataDir(config: Config): Promise<void> {
   fs.rmSync(socketPath, { force: true });
 }
 
+export type AdminSocket = {
+  /**
+   * Hands the commands what the application built after the socket opened (its event bus). The socket
+   * opens before the application so that no CLI process opens the data directory meanwhile.
+   */
+  provide(extra: Omit<AdminContext, 'db' | 'config'>): void;
+  close(): Promise<void>;
+};
+
 /** Serves admin commands on the socket, against this process's open database. */
-export async function startAdminSocket(
-  config: Config,
-  database: Database,
-): Promise<{ close(): Promise<void> }> {
-  if (config.databaseUrl) return { close: async () => {} };
+export async function startAdminSocket(config: Config, database: Database): Promise<AdminSocket> {
+  let extra: Omit<AdminContext, 'db' | 'config'> = {};
+  const provide = (more: Omit<AdminContext, 'db' | 'config'>) => {
+    extra = { ...extra, ...more };
+  };
+  if (config.databaseUrl) return { provide, close: async () => {} };
   const socketPath = adminSocketPath(config.dataDir);
   const server = net.createServer((socket) => {
     let buffer = '';
@@ -56,7 +71,7 @@ export async function startAdminSocket(
           if (!Array.isArray(request.argv) || !request.argv.every((a) => typeof a === 'string')) {
             throw new Error('malformed request');
           }
-          response = await runAdminCommand({ db: database.db, config }, request.argv);
+          response = await runAdminCommand({ ...extra, db: database.db, config }, request.argv);
         } catch (error) {
           response = { exitCode: 1, output: `admin: ${(error as Error).message}` };
         }
@@ -71,6 +86,7 @@ export async function startAdminSocket(
   });
   fs.chmodSync(socketPath, 0o600);
   return {
+    provide,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
