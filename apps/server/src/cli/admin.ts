@@ -4,6 +4,7 @@ import { loadConfig } from '../platform/config.js';
 import { databaseOptionsFromConfig, openDatabase } from '../platform/db/client.js';
 import { adminSocketPath, type AdminResponse } from '../platform/admin-socket/protocol.js';
 import { claimDataDir } from '../platform/admin-socket/server.js';
+import { restrictNewFileModes } from '../platform/data-dir/permissions.js';
 import { adminHelpText, runAdminCommand, type AdminResult } from './commands.js';
 
 /** Sends the command to a running server; undefined when none listens on the socket. */
@@ -36,6 +37,8 @@ function viaSocket(socketPath: string, argv: string[]): Promise<AdminResult | un
  * no server runs. With DATABASE_URL it connects to PostgreSQL directly.
  */
 async function main(): Promise<number> {
+  // Opening the data directory directly creates database files: owner-only, like the server's.
+  restrictNewFileModes();
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {

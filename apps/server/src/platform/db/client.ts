@@ -62,7 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // PGlite creates its files with the process umask (set to 077 by the entry points); the folders it
+  // sits in are made owner-only here too.
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
