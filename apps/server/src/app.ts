@@ -17,7 +17,7 @@ import type { Database } from './platform/db/client.js';
 import { envelope } from './platform/http/envelope.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
-import { createUsersService, usersRoutes } from './modules/users/index.js';
+import { createCurrentUserPresenter, createUsersService, usersRoutes } from './modules/users/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import {
@@ -129,7 +129,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const users = createUsersService(database.db);
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
-  const buildInitialState = createInitialStateBuilder(config, users);
+  // Read at request time: `trades` is built further down (trades depend on users, not the reverse).
+  const presentUser = createCurrentUserPresenter({
+    hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
+  });
+  const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
   // In-process, or PostgreSQL LISTEN/NOTIFY across instances (EVENT_BUS; docs/decisions/0011-realtime.md).
   const events = await createEventBus(config, app.log);
@@ -137,8 +141,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', () => events.close());
 
   await app.register(appRoutes, { database, buildInitialState });
-  await app.register(authRoutes, { users, throttle });
-  await app.register(usersRoutes, { users });
+  await app.register(authRoutes, { users, throttle, presentUser });
+  await app.register(usersRoutes, { users, presentUser });
 
   const catalogue = createCatalogueService(database.db);
   const rates = createRatesService({

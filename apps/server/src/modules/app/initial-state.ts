@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, type InitialState, type NamedRoute } from '@app/contract';
 import type { Config } from '../../platform/config.js';
-import { presentCurrentUser, type UsersService } from '../users/index.js';
+import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
 /** Paths of the named routes the client links to; the client adds the locale prefix itself. */
 export const NAMED_ROUTES: Record<NamedRoute, string> = {
@@ -46,13 +46,17 @@ export const SUPPORTED_LANGUAGES = [
   { code: 'es', name: 'Español' },
 ];
 
-export function createInitialStateBuilder(config: Config, users: UsersService) {
+export function createInitialStateBuilder(
+  config: Config,
+  users: UsersService,
+  presentUser: CurrentUserPresenter,
+) {
   return async function buildInitialState(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<InitialState> {
     const session = await request.server.sessions.ensure(request, reply);
-    const currentUser = request.user ? presentCurrentUser(await users.getById(request.user.id)) : null;
+    const currentUser = request.user ? await presentUser(await users.getById(request.user.id)) : null;
     return {
       app: {
         name: 'P2P Market',

@@ -8,13 +8,19 @@ import {
   registerBodySchema,
 } from '@app/contract';
 import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
-import type { UsersService } from '../users/service.js';
-import { presentCurrentUser } from '../users/presenter.js';
+import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
-export type AuthRoutesOptions = { users: UsersService; throttle: LoginThrottle };
+export type AuthRoutesOptions = {
+  users: UsersService;
+  throttle: LoginThrottle;
+  presentUser: CurrentUserPresenter;
+};
 
 /** Register, log in, log out, and the CSRF token for clients that are not served our HTML. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { users, throttle }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { users, throttle, presentUser },
+) => {
   app.post(
     '/rest/v1/auth/register',
     {
@@ -28,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const user = await users.create(request.body);
       await app.sessions.start(request, reply, user.id);
-      return reply.code(201).send({ data: presentCurrentUser(user) });
+      return reply.code(201).send({ data: await presentUser(user) });
     },
   );
 
@@ -55,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await throttle.recordSuccess(login);
       await app.sessions.start(request, reply, user.id);
       request.log.info({ userId: user.id }, 'login');
-      return { data: presentCurrentUser(user) };
+      return { data: await presentUser(user) };
     },
   );
 

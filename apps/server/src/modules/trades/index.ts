@@ -9,7 +9,7 @@
  *   without `tx` it commits and publishes `trade.message`; with `tx`, call `publishMessage(message)`
  *   after your transaction commits.
  * - `setRequirementUploaded(tx?, { tradeId, requirementId, status: 'uploaded' | 'corrupted' })`.
- * - `hasActiveTrades(userId)` (the wallet's hook), `medianReleaseSeconds(ownerIds)`.
+ * - `hasActiveTrades(userId)` (the current user's flag: one probe of a partial index), `medianReleaseSeconds(ownerIds)`.
  */
 import type { TradesService } from './service.js';
 

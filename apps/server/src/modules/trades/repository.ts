@@ -10,7 +10,14 @@ import {
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { offers } from '../offers/tables.js';
-import { tradeDisputes, tradeMessages, tradePolicyReads, tradeRequirements, trades } from './tables.js';
+import {
+  activeStatusList,
+  tradeDisputes,
+  tradeMessages,
+  tradePolicyReads,
+  tradeRequirements,
+  trades,
+} from './tables.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTradeRow = typeof trades.$inferInsert;
@@ -147,6 +154,21 @@ export const tradesRepository = {
           AND status = ANY(${textArray(activeTradeStatuses)}::text[])`),
     );
     return row?.n ?? 0;
+  },
+
+  /**
+   * Whether a user (either side) has a trade whose escrow still holds crypto. Asked on every page load,
+   * so it is two probes of the partial indexes `trades_active_buyer_idx` / `trades_active_seller_idx`
+   * (the status literals must match their predicate for the planner to use them).
+   */
+  async hasActive(db: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = rowsOf<{ active: boolean }>(
+      await db.execute(sql`SELECT
+        EXISTS (SELECT 1 FROM trades WHERE buyer_id = ${userId} AND status IN (${activeStatusList}))
+        OR EXISTS (SELECT 1 FROM trades WHERE seller_id = ${userId} AND status IN (${activeStatusList}))
+        AS active`),
+    );
+    return row?.active === true;
   },
 
   /** USD volume of a user's trades (either side) started since `since` (null: ever) that still count. */

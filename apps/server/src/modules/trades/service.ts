@@ -1127,8 +1127,8 @@ export function createTradesService(options: TradesServiceOptions) {
       };
     },
 
-    /** The wallet's hook: a user with trades holding escrow may not send crypto out. */
-    hasActiveTrades: async (userId: number) => (await tradesRepository.countActive(db, userId)) > 0,
+    /** Whether the user has a trade holding escrow (the current user's `hasActiveTrades`). */
+    hasActiveTrades: (userId: number) => tradesRepository.hasActive(db, userId),
 
     /** Per-owner median release seconds (offers' release-time sort and owner cards). */
     medianReleaseSeconds: (ownerIds: number[]) => tradesRepository.medianReleaseSeconds(db, ownerIds),

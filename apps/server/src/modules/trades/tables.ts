@@ -14,11 +14,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tradeStatuses } from '@app/contract';
+import { activeTradeStatuses, tradeStatuses } from '@app/contract';
 import { users } from '../../platform/db/schema.js';
 import { offers } from '../offers/tables.js';
 
 const statusList = sql.raw(tradeStatuses.map((s) => `'${s}'`).join(', '));
+/** The running statuses as SQL literals: a partial index is only used when the query repeats them. */
+export const activeStatusList = sql.raw(activeTradeStatuses.map((s) => `'${s}'`).join(', '));
 
 /**
  * Trades (docs/decisions/0009-trades.md). The public id is `hash` (random base62); the serial id never
@@ -93,6 +95,15 @@ export const trades = pgTable(
       .where(sql`${t.status} = 'active_funded'`),
     index('trades_buyer_idx').on(t.buyerId, t.id),
     index('trades_seller_idx').on(t.sellerId, t.id),
+    // "Has this user a running trade?" is asked on every page load (the current user's
+    // hasActiveTrades): partial indexes hold only running trades, so the answer is one probe however
+    // many finished trades a user has (docs/decisions/0009-trades.md).
+    index('trades_active_buyer_idx')
+      .on(t.buyerId)
+      .where(sql`${t.status} IN (${activeStatusList})`),
+    index('trades_active_seller_idx')
+      .on(t.sellerId)
+      .where(sql`${t.status} IN (${activeStatusList})`),
     index('trades_offer_idx').on(t.offerId, t.status),
     check('trades_status_check', sql`${t.status} IN (${statusList})`),
     check('trades_offer_type_check', sql`${t.offerType} IN ('buy', 'sell')`),
@@ -176,6 +187,8 @@ export const tradeDisputes = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolution: text('resolution', { enum: ['buyer', 'seller', 'released_by_seller'] }),
     moderatorId: integer('moderator_id').references(() => users.id),
+    /** Why the dispute was decided so (required for an award; both parties read it in the chat). */
+    resolutionReason: text('resolution_reason'),
   },
   (t) => [uniqueIndex('trade_disputes_trade_key').on(t.tradeId)],
 );

@@ -1,5 +1,10 @@
 export { createUsersService, type UsersService, type CreateUserInput } from './service.js';
-export { presentCurrentUser } from './presenter.js';
+export type { CurrentUserFacts } from './presenter.js';
+export {
+  createCurrentUserPresenter,
+  type CurrentUserPresenter,
+  type CurrentUserReaders,
+} from './current-user.js';
 export { usersRoutes } from './routes.js';
 export type { UserRow } from './repository.js';
 export { publicProfileRoutes } from './public-profile.js';

@@ -1,11 +1,17 @@
 import type { CurrentUser } from '@app/contract';
 import type { UserRow } from './repository.js';
 
+/** What other modules know about the user that the current user's shape carries. */
+export type CurrentUserFacts = {
+  /** A trade holding escrow runs: the web starts the active-trade polling on page load. */
+  hasActiveTrades: boolean;
+};
+
 /**
  * Row -> the spec's "Current user". Only the owner ever receives this shape: it holds the e-mail and
- * account flags. Features that arrive in later issues (KYC, trades, offers, wallet) fill their fields.
+ * account flags. Features that arrive in later issues (KYC, offers, wallet) fill their fields.
  */
-export function presentCurrentUser(user: UserRow): CurrentUser {
+export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): CurrentUser {
   const state = user.accountState;
   return {
     id: user.id,
@@ -66,7 +72,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     isModerator: user.role === 'moderator' || user.role === 'admin',
     isAdmin: user.role === 'admin',
     hasOffers: false,
-    hasActiveTrades: false,
+    hasActiveTrades: facts.hasActiveTrades,
     isBalanceHidden: false,
     isApiKeyConnected: false,
     hasActiveMobileApp: false,

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserSchema, dataEnvelope } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
-import { presentCurrentUser } from './presenter.js';
+import type { CurrentUserPresenter } from './current-user.js';
 import type { UsersService } from './service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export type UsersRoutesOptions = { users: UsersService; presentUser: CurrentUserPresenter };
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, presentUser }) => {
   app.get(
     '/rest/v1/users/current_user',
     {
@@ -16,7 +18,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => {
       const { id } = requireUser(request);
-      return { data: presentCurrentUser(await users.getById(id)) };
+      return { data: await presentUser(await users.getById(id)) };
     },
   );
 };

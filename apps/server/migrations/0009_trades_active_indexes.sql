@@ -1,0 +1,2 @@
+CREATE INDEX "trades_active_buyer_idx" ON "trades" USING btree ("buyer_id") WHERE "trades"."status" IN ('active_funded', 'paid', 'dispute_open');--> statement-breakpoint
+CREATE INDEX "trades_active_seller_idx" ON "trades" USING btree ("seller_id") WHERE "trades"."status" IN ('active_funded', 'paid', 'dispute_open');

@@ -1,0 +1,24 @@
+import type { CurrentUser } from '@app/contract';
+import { presentCurrentUser } from './presenter.js';
+import type { UserRow } from './repository.js';
+
+export type CurrentUserReaders = {
+  /**
+   * Whether the user has a running trade. Passed in by the app (the trades module answers it) so the
+   * users module never imports trades, which already depends on users.
+   */
+  hasActiveTrades(userId: number): Promise<boolean>;
+};
+
+/**
+ * Presents the logged-in user with the facts other modules own. Every place that answers the current
+ * user (HTML shell, initial state, current_user, login, register) goes through this one function, so
+ * none of them can forget a fact.
+ */
+export function createCurrentUserPresenter(readers: CurrentUserReaders) {
+  return async function present(user: UserRow): Promise<CurrentUser> {
+    return presentCurrentUser(user, { hasActiveTrades: await readers.hasActiveTrades(user.id) });
+  };
+}
+
+export type CurrentUserPresenter = ReturnType<typeof createCurrentUserPresenter>;
