@@ -605,19 +605,22 @@ describe('trades', () => {
       await refused(await buyer.c.post(`/rest/v1/trade/${trade.id}/fallback`), 409, 'TRADE_INVALID_STATUS');
     });
 
-    it('should refuse withdrawals while a trade holds escrow (wallet hook)', async () => {
+    it('should lock only the escrow while a trade runs: both parties may send the rest (issue 10)', async () => {
       const buyer = await party('buyer');
       await fund(buyer.name, '0.01');
       const trade = await startOk(buyer.c, offer, '20');
-      const withdraw = () =>
-        buyer.c.post('/rest/v2/wallet/withdraw', {
+      const withdraw = (from: Party, to: Party) =>
+        from.c.post('/rest/v2/wallet/withdraw', {
           crypto_currency_code: 'BTC',
           amount: '0.001',
-          username: seller.name,
+          username: to.name,
         });
-      await refused(await withdraw(), 409, 'HAVE_ACTIVE_TRADES');
+      expect((await withdraw(buyer, seller)).statusCode).toBe(201);
+      const escrow = (await btc(seller.id)).escrow;
+      expect((await withdraw(seller, buyer)).statusCode).toBe(201);
+      expect((await btc(seller.id)).escrow).toBe(escrow);
       await act(buyer.c, trade.id, 'cancel');
-      expect((await withdraw()).statusCode).toBe(201);
+      await ledgerOk();
     });
   });
 

@@ -33,7 +33,11 @@ export const DEFAULT_BOND_AMOUNTS: Record<string, string> = {
 };
 
 export type WalletHooks = {
-  /** Whether the user has running trades (the trades module provides it). */
+  /**
+   * Whether the user has running trades (the trades module provides it). Information for the withdraw
+   * form only: a trade's escrow already left `available` when it started, so the rest of the wallet
+   * stays free to send (docs/decisions/0007-wallet-and-bonds.md, "Withdrawal rules").
+   */
   hasActiveTrades(userId: number): Promise<boolean>;
   /** Whether the user has active offers that need the bond in this coin (the offers module provides it). */
   hasActiveBondOffers(userId: number, cryptoCode: string): Promise<boolean>;
@@ -348,9 +352,6 @@ export function createWalletService(options: WalletServiceOptions) {
       }
       if (conditions.need_to_wait_time_title) {
         throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
-      }
-      if (conditions.have_active_trades) {
-        throw new AppError(409, 'HAVE_ACTIVE_TRADES', 'Finish your active trades before sending crypto out.');
       }
       const amount = units(body.amount, crypto.decimals, 'amount');
 

@@ -2,30 +2,38 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconLock } from '@/shared/ui/icons';
 import type { WithdrawConditions } from '../api/get-withdraw-conditions';
+import { useWalletFormat } from '../hooks/use-wallet-format';
 import { hoursInWaitTitle } from '../utils/wallet-errors';
 
-/** True when the server would refuse any withdrawal of this coin now (the form stays closed). */
+/**
+ * True when the server would refuse any withdrawal of this coin now (the form stays closed). Active
+ * trades do not close it: their escrow already left the available balance (decision 0007).
+ */
 export function isWithdrawBlocked(conditions: WithdrawConditions): boolean {
   return (
     !conditions.withdraw_enabled ||
     conditions.blockReason !== null ||
-    conditions.need_to_wait_time_title !== null ||
-    conditions.have_active_trades
+    conditions.need_to_wait_time_title !== null
   );
 }
 
 /**
  * The spec's withdraw conditions as messages: why sending is closed (disabled, ID required, blocked in
- * the location, wait time, active trades), and a note when no security deposit is held.
+ * the location, wait time), a note that active trades keep only their escrow, and a note when no
+ * security deposit is held.
  */
 export function WithdrawConditionsNotice({
   conditions,
+  escrowAmount,
   onOpenBond,
 }: {
   conditions: WithdrawConditions;
+  /** The coin's balance in escrow (decimal string), named in the active-trades note. */
+  escrowAmount: string;
   onOpenBond: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useWalletFormat();
   const code = conditions.cryptoCurrencyCode;
   const blocking: { key: string; title: string; text: string }[] = [];
   if (!conditions.withdraw_enabled) {
@@ -60,14 +68,8 @@ export function WithdrawConditionsNotice({
           : t('wallet.conditions.needToWait', { count: hours }),
     });
   }
-  if (conditions.have_active_trades) {
-    blocking.push({
-      key: 'trades',
-      title: t('wallet.conditions.activeTradesTitle'),
-      text: t('wallet.conditions.activeTrades'),
-    });
-  }
-  if (blocking.length === 0 && !conditions.no_security_deposit) return null;
+  const trades = conditions.have_active_trades;
+  if (blocking.length === 0 && !trades && !conditions.no_security_deposit) return null;
   return (
     <Stack gap="sm" data-testid="withdraw-conditions">
       {blocking.map((item) => (
@@ -75,6 +77,21 @@ export function WithdrawConditionsNotice({
           {item.text}
         </Alert>
       ))}
+      {trades ? (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconLock />}
+          title={t('wallet.conditions.activeTradesTitle')}
+          role="status"
+          data-testid="withdraw-active-trades"
+        >
+          {t('wallet.conditions.activeTrades', {
+            amount: format.crypto(escrowAmount, conditions.decimals),
+            code,
+          })}
+        </Alert>
+      ) : null}
       {conditions.no_security_deposit ? (
         <Alert color="blue" variant="light" icon={<IconAlertCircle />}>
           {t('wallet.conditions.noSecurityDeposit', { code })}{' '}

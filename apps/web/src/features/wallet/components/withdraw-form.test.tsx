@@ -5,7 +5,7 @@ import { BALANCE_HIDDEN_STORAGE_KEY, resetBalanceHiddenCache } from '@/shared/ho
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
-import { buildConditions, walletRoutes } from '../testing/wallet-fixtures';
+import { buildBalance, buildConditions, walletRoutes } from '../testing/wallet-fixtures';
 
 const ADDRESS = 'bc1qdestination0000000000000000000000000';
 
@@ -247,7 +247,33 @@ describe('WithdrawForm', { timeout: 45_000 }, () => {
     expect(withdrawRequests(fake)[2]?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
   });
 
-  it('should explain a refusal in words (active trades) and keep the form closed', async () => {
+  it('should keep the form open during active trades and say that only their escrow stays', async () => {
+    const fake = createFakeFetch(
+      walletRoutes(
+        {
+          'GET /rest/v2/wallet/withdraw-conditions': () =>
+            jsonResponse(200, { data: buildConditions({ have_active_trades: true }) }),
+          'POST /rest/v2/wallet/withdraw': () => jsonResponse(201, { data: withdrawal() }),
+        },
+        [buildBalance({ balance: '0.50000000', escrowAmount: '0.00100000' })],
+      ),
+    );
+    vi.stubGlobal('fetch', fake.fetch);
+    const form = await openSendTab();
+    const note = within(form).getByTestId('withdraw-active-trades');
+    expect(note).toHaveTextContent('You have active trades');
+    expect(note).toHaveTextContent(/0\.001 BTC stay in escrow until your trades finish/);
+    // A note, not a refusal: it is announced politely and nothing says sending is closed.
+    expect(note).toHaveAttribute('role', 'status');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await fillAndReview(user, '0.1');
+    await user.click(await screen.findByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('Withdrawal sent')).toBeInTheDocument();
+    expect(withdrawRequests(fake)).toHaveLength(1);
+  });
+
+  it('should explain a refusal in words (new account) and keep the form closed', async () => {
     const fake = withServer({
       'GET /rest/v2/wallet/withdraw-conditions': () =>
         jsonResponse(200, {

@@ -126,7 +126,7 @@ export function WithdrawPanel({ coins, coin, onCoinChange, onOpenBond }: Withdra
           maw={{ lg: 'calc(50% - var(--mantine-spacing-lg) / 2)' }}
         />
         {conditions.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton height={36} />
             <Skeleton height={42} />
             <Skeleton height={42} />
@@ -352,7 +352,11 @@ function WithdrawForm({
             />
           </Stack>
           <Stack gap="md">
-            <WithdrawConditionsNotice conditions={conditions} onOpenBond={onOpenBond} />
+            <WithdrawConditionsNotice
+              conditions={conditions}
+              escrowAmount={coin.escrowAmount}
+              onOpenBond={onOpenBond}
+            />
             <FeePreview breakdown={breakdown} />
             {formError ? (
               <Alert

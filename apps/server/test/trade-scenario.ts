@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import { runAdminCommand } from '../src/cli/commands.js';
+import type { TestApp, TestClient } from './helpers.js';
+
+export type Party = { c: TestClient; id: number; name: string };
+
+/**
+ * Small steps for tests that need a running trade (wallet, bonds, disputes): register, fund through the
+ * simulated chain, publish a sell offer, start, mark paid, open a dispute. Each step asserts its answer,
+ * so a failing setup says where. Pass `TRADE_DISPUTE_AFTER_PAID_MINUTES: '0'` to open disputes at once.
+ */
+export function tradeScenario(t: TestApp) {
+  let n = 0;
+  const admin = (...argv: string[]) => runAdminCommand({ db: t.database.db, config: t.config }, argv);
+
+  return {
+    admin,
+
+    async party(prefix: string): Promise<Party> {
+      n += 1;
+      const c = t.client();
+      const name = `${prefix}${n}`;
+      const { id } = await c.register(name);
+      return { c, id, name };
+    },
+
+    async fund(name: string, amount: string, crypto = 'BTC') {
+      const result = await admin('wallet:deposit', '--user', name, '--crypto', crypto, '--amount', amount);
+      expect(result.exitCode, result.output).toBe(0);
+    },
+
+    async sellOffer(owner: Party, extra: Record<string, unknown> = {}): Promise<string> {
+      const response = await owner.c.post('/rest/v1/my-offers', {
+        type: 'sell',
+        crypto_currency_code: 'BTC',
+        fiat_currency_code: 'USD',
+        payment_method: 'bank-transfer',
+        margin: '0',
+        range_min: '10',
+        range_max: '500',
+        payment_window: 60,
+        offer_terms: 'Pay from your own account.',
+        trade_details: 'IBAN DE00 1234 5678',
+        ...extra,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.idHashed as string;
+    },
+
+    async start(buyer: Party, offerHash: string, fiatAmount = '10') {
+      const response = await buyer.c.post('/rest/v1/trade/start', {
+        offer_hash: offerHash,
+        fiat_amount: fiatAmount,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { id: string; escrowAmount: string; buyerReceives: string };
+    },
+
+    async markPaid(buyer: Party, tradeHash: string) {
+      const response = await buyer.c.post(`/rest/v1/trade/${tradeHash}/paid`);
+      expect(response.statusCode, response.body).toBe(200);
+    },
+
+    /** The buyer opens a dispute ("I paid but the seller does not release"). */
+    async openDispute(buyer: Party, tradeHash: string) {
+      const response = await buyer.c.post(`/rest/v1/trade/${tradeHash}/dispute`, {
+        dispute_reason_id: 2,
+        dispute_reason_text: 'Paid from my own account.',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    },
+
+    /** A new buyer starts a trade on the offer, marks it paid and opens a dispute. */
+    async disputedTrade(seller: Party, offerHash: string, fiatAmount = '10') {
+      const buyer = await this.party('buyer');
+      const trade = await this.start(buyer, offerHash, fiatAmount);
+      await this.markPaid(buyer, trade.id);
+      await this.openDispute(buyer, trade.id);
+      return { buyer, trade };
+    },
+  };
+}
