@@ -86,6 +86,11 @@ export const withdrawals = pgTable(
     txid: text('txid'),
     /** The client's Idempotency-Key: a retried request returns the first withdrawal. */
     clientKey: text('client_key'),
+    /**
+     * With a client key: sha256 of the canonical request (coin, amount in base units, target), so the
+     * same key with another request is refused instead of answered with this withdrawal.
+     */
+    requestHash: text('request_hash'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
