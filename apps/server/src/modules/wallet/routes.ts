@@ -165,10 +165,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
     },
     async (request, reply) => {
       const { id } = requireUser(request);
-      const row = await wallet.withdraw(id, request.body, request.headers['idempotency-key']);
+      const result = await wallet.withdraw(id, request.body, request.headers['idempotency-key']);
+      // The stored recipient, never the request's spelling: a replay answers exactly what the first did.
       return reply
         .code(201)
-        .send({ data: await presentWithdrawal(wallet, row, request.body.username ?? null) });
+        .send({ data: await presentWithdrawal(wallet, result.withdrawal, result.recipientUsername) });
     },
   );
 

@@ -11,6 +11,7 @@ import { fiatPerUnit, type RatesService } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
 import type { ChainAdapter } from './chain/adapter.js';
 import { walletRepository, type ChainDepositRow, type WithdrawalRow } from './repository.js';
+import { withdrawalRequestHash } from './request-hash.js';
 import { simulatedChainState } from './tables.js';
 
 /** Network fees a withdrawal costs when WALLET_NETWORK_FEES does not say otherwise. */
@@ -43,6 +44,13 @@ export type WalletHooks = {
   hasActiveBondOffers(userId: number, cryptoCode: string): Promise<boolean>;
 };
 const NO_HOOKS: WalletHooks = { hasActiveTrades: async () => false, hasActiveBondOffers: async () => false };
+
+/** A withdrawal as `withdraw` answers it; `replayed` when a retried Idempotency-Key found the first one. */
+export type WithdrawResult = {
+  withdrawal: WithdrawalRow;
+  recipientUsername: string | null;
+  replayed: boolean;
+};
 
 export type WalletServiceOptions = {
   db: Db;
@@ -128,6 +136,112 @@ export function createWalletService(options: WalletServiceOptions) {
       confirmedAt: now(),
       ledgerTransactionId: transactionId,
     });
+  }
+
+  /**
+   * A withdrawal as its first answer showed it, so a replay is byte-identical: an external one was pending
+   * with no txid then (its later progress is in `GET /rest/v2/wallet/withdrawals`); an internal one was
+   * complete at once and never changes.
+   */
+  const asCreated = (row: WithdrawalRow): WithdrawalRow =>
+    row.kind === 'external' ? { ...row, status: 'pending', txid: null, completedAt: null } : row;
+
+  const recipientNameOf = async (row: WithdrawalRow) =>
+    row.recipientUserId === null
+      ? null
+      : ((await usersRepository.findById(db, row.recipientUserId))?.username ?? null);
+
+  /** A new withdrawal: every rule checked, then the row and its ledger movement in one transaction. */
+  async function send(
+    userId: number,
+    body: WithdrawBody,
+    request: { crypto: { code: string }; amount: bigint; clientKey?: string; requestHash: string },
+  ): Promise<WithdrawResult> {
+    const { amount, clientKey } = request;
+    const { crypto, user, fee, conditions } = await withdrawalConditions(userId, request.crypto.code);
+    assertAllowed(user.accountState, 'withdraw');
+    if (!conditions.withdraw_enabled) {
+      throw new AppError(403, 'WITHDRAW_DISABLED', `Withdrawals of ${crypto.code} are disabled.`);
+    }
+    if (conditions.blockReason === 'BLOCKED_IN_LOCATION') {
+      throw new AppError(403, 'BLOCKED_IN_LOCATION', 'The wallet is not available in your location.');
+    }
+    if (conditions.blockReason === 'ID_REQUIRED') {
+      throw new AppError(403, 'ID_REQUIRED', 'Verify your identity to send crypto out of your wallet.');
+    }
+    if (conditions.need_to_wait_time_title) {
+      throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
+    }
+
+    let recipient: { id: number; username: string } | null = null;
+    if (body.username) {
+      const found = await usersRepository.findByUsername(db, body.username);
+      if (!found) throw fieldError('username', 'No user with this username', 'unknown_user');
+      if (found.id === userId) {
+        throw fieldError('username', 'You cannot send to yourself', 'self_transfer');
+      }
+      recipient = { id: found.id, username: found.username };
+    } else if (!chain.isValidAddress(crypto.code, body.address ?? '')) {
+      throw fieldError('address', `Not a valid ${chain.network(crypto.code)} address`, 'invalid_address');
+    }
+    const internal = recipient !== null;
+    const charged = internal ? amount : amount + fee;
+    if (charged > (await available(userId, crypto.code))) {
+      throw validationError([
+        {
+          field: 'amount',
+          message: internal
+            ? 'More than your available balance'
+            : 'The amount plus the network fee is more than your balance',
+          code: 'insufficient_funds',
+        },
+      ]);
+    }
+
+    const id = publicId();
+    const row = await db.transaction(async (tx) => {
+      const inserted = await walletRepository.insertWithdrawal(tx, {
+        publicId: id,
+        userId,
+        cryptoCode: crypto.code,
+        kind: internal ? 'internal' : 'external',
+        address: internal ? null : (body.address ?? null),
+        recipientUserId: recipient?.id ?? null,
+        amount: amount.toString(),
+        networkFee: internal ? '0' : fee.toString(),
+        status: internal ? 'completed' : 'pending',
+        completedAt: internal ? now() : null,
+        clientKey: clientKey ?? null,
+        requestHash: clientKey ? request.requestHash : null,
+      });
+      if (!inserted) return undefined; // the same client key committed concurrently
+      const legs = internal
+        ? [
+            { account: { userId, kind: 'available' as const }, amount: -amount },
+            { account: { userId: recipient!.id, kind: 'available' as const }, amount },
+          ]
+        : [
+            { account: { userId, kind: 'available' as const }, amount: -charged },
+            { account: { userId: null, kind: 'outgoing' as const }, amount: charged },
+          ];
+      // IRREVERSIBLE once committed: the balance check runs under the account lock inside transfer.
+      await ledger.transfer(
+        {
+          idempotencyKey: `withdrawal:${id}`,
+          kind: internal ? 'internal_transfer' : 'withdrawal',
+          cryptoCode: crypto.code,
+          reference: { type: 'withdrawal', id },
+          legs,
+        },
+        tx,
+      );
+      return inserted;
+    });
+    if (!row) {
+      // Thrown so that the caller answers with the committed request (or 409 when it was another one).
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key is in use by another request.');
+    }
+    return { withdrawal: row, recipientUsername: recipient?.username ?? null, replayed: false };
   }
 
   async function withdrawalConditions(userId: number, code: string) {
@@ -331,99 +445,50 @@ export function createWalletService(options: WalletServiceOptions) {
 
     /**
      * Sends crypto out: to an external address (pending until the chain takes it, network fee on top)
-     * or to another user (instant, no fee). With a client key, a retried request returns the first
-     * withdrawal instead of sending twice.
+     * or to another user (instant, no fee). With a client key, a retried request (the same key and the
+     * same request) returns the first withdrawal as it was created instead of sending twice; the same
+     * key with another request is 409 `IDEMPOTENCY_KEY_REUSED` (decision 0007).
      */
-    async withdraw(userId: number, body: WithdrawBody, clientKey?: string) {
-      if (clientKey) {
-        const previous = await walletRepository.findWithdrawalByClientKey(db, userId, clientKey);
-        if (previous) return previous;
-      }
-      const { crypto, user, fee, conditions } = await withdrawalConditions(userId, body.crypto_currency_code);
-      assertAllowed(user.accountState, 'withdraw');
-      if (!conditions.withdraw_enabled) {
-        throw new AppError(403, 'WITHDRAW_DISABLED', `Withdrawals of ${crypto.code} are disabled.`);
-      }
-      if (conditions.blockReason === 'BLOCKED_IN_LOCATION') {
-        throw new AppError(403, 'BLOCKED_IN_LOCATION', 'The wallet is not available in your location.');
-      }
-      if (conditions.blockReason === 'ID_REQUIRED') {
-        throw new AppError(403, 'ID_REQUIRED', 'Verify your identity to send crypto out of your wallet.');
-      }
-      if (conditions.need_to_wait_time_title) {
-        throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
-      }
+    async withdraw(userId: number, body: WithdrawBody, clientKey?: string): Promise<WithdrawResult> {
+      const crypto = await coin(body.crypto_currency_code);
       const amount = units(body.amount, crypto.decimals, 'amount');
-
-      let recipientUserId: number | null = null;
-      if (body.username) {
-        const recipient = await usersRepository.findByUsername(db, body.username);
-        if (!recipient) throw fieldError('username', 'No user with this username', 'unknown_user');
-        if (recipient.id === userId) {
-          throw fieldError('username', 'You cannot send to yourself', 'self_transfer');
-        }
-        recipientUserId = recipient.id;
-      } else if (!chain.isValidAddress(crypto.code, body.address ?? '')) {
-        throw fieldError('address', `Not a valid ${chain.network(crypto.code)} address`, 'invalid_address');
-      }
-      const internal = recipientUserId !== null;
-      const charged = internal ? amount : amount + fee;
-      if (charged > (await available(userId, crypto.code))) {
-        throw validationError([
-          {
-            field: 'amount',
-            message: internal
-              ? 'More than your available balance'
-              : 'The amount plus the network fee is more than your balance',
-            code: 'insufficient_funds',
-          },
-        ]);
-      }
-
-      const id = publicId();
-      const row = await db.transaction(async (tx) => {
-        const inserted = await walletRepository.insertWithdrawal(tx, {
-          publicId: id,
-          userId,
-          cryptoCode: crypto.code,
-          kind: internal ? 'internal' : 'external',
-          address: internal ? null : (body.address ?? null),
-          recipientUserId,
-          amount: amount.toString(),
-          networkFee: internal ? '0' : fee.toString(),
-          status: internal ? 'completed' : 'pending',
-          completedAt: internal ? now() : null,
-          clientKey: clientKey ?? null,
-        });
-        if (!inserted) return undefined; // the same client key committed concurrently
-        const legs = internal
-          ? [
-              { account: { userId, kind: 'available' as const }, amount: -amount },
-              { account: { userId: recipientUserId, kind: 'available' as const }, amount },
-            ]
-          : [
-              { account: { userId, kind: 'available' as const }, amount: -charged },
-              { account: { userId: null, kind: 'outgoing' as const }, amount: charged },
-            ];
-        // IRREVERSIBLE once committed: the balance check runs under the account lock inside transfer.
-        await ledger.transfer(
-          {
-            idempotencyKey: `withdrawal:${id}`,
-            kind: internal ? 'internal_transfer' : 'withdrawal',
-            cryptoCode: crypto.code,
-            reference: { type: 'withdrawal', id },
-            legs,
-          },
-          tx,
-        );
-        return inserted;
+      const requestHash = withdrawalRequestHash({
+        cryptoCode: crypto.code,
+        amount,
+        address: body.address ?? null,
+        username: body.username ?? null,
       });
-      if (row) return row;
-      const raced = clientKey
-        ? await walletRepository.findWithdrawalByClientKey(db, userId, clientKey)
-        : undefined;
-      if (!raced) throw new Error('withdrawal insert lost without a client key');
-      return raced;
+      const replay = async () => {
+        if (!clientKey) return undefined;
+        const previous = await walletRepository.findWithdrawalByClientKey(db, userId, clientKey);
+        if (!previous) return undefined;
+        // Rows from before the hash was stored cannot be compared: they replay as they always did.
+        if (previous.requestHash !== null && previous.requestHash !== requestHash) {
+          throw new AppError(
+            409,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used for another withdrawal. Use a new key for a new request.',
+          );
+        }
+        return {
+          withdrawal: asCreated(previous),
+          recipientUsername: await recipientNameOf(previous),
+          replayed: true,
+        };
+      };
+
+      const first = await replay();
+      if (first) return first;
+      try {
+        return await send(userId, body, { crypto, amount, clientKey, requestHash });
+      } catch (error) {
+        // An identical request that committed meanwhile took the balance or the key: answer as it did.
+        if (error instanceof AppError) {
+          const raced = await replay();
+          if (raced) return raced;
+        }
+        throw error;
+      }
     },
 
     async withdrawals(userId: number, options: { beforeId?: number; limit: number }) {
