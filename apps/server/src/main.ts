@@ -9,6 +9,7 @@ import { startHousekeeping } from './platform/housekeeping.js';
 import { startChainMiner } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
+import { checkProductionDatabase, FIRST_ADMIN_HINT } from './seeds/production-check.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
@@ -21,6 +22,11 @@ async function main() {
   await claimDataDir(config);
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();
+  // Demo logins with a published password never become reachable in production: refuse before serving.
+  const production = await checkProductionDatabase(database.db, config).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   await runSeeds(database.db, config);
   const adminSocket = await startAdminSocket(config, database);
 
@@ -58,6 +64,7 @@ async function main() {
       lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
     }
   }
+  if (production.needsFirstAdmin) lines.push(`  ${FIRST_ADMIN_HINT}`);
   console.log(lines.join('\n') + '\n');
 }
 

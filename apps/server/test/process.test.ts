@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run as runOrKill } from './server-process.js';
 
 /**
  * The real process, as an operator runs it: `npm start`'s server on an embedded data directory, the
@@ -164,6 +165,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       } finally {
         expect(await stop(server.child)).toBe(0);
       }
+    });
+
+    it('should refuse a production start on this data, which holds the demo accounts', async () => {
+      // Decision 0015: demo logins with a published password must never be reachable in production.
+      const result = await runOrKill(
+        ['src/main.ts'],
+        { ...env, NODE_ENV: 'production', DEMO_DATA: undefined },
+        60_000,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/Refusing to start in production: this database holds \d+ demo account/);
     });
   },
 );

@@ -18,7 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_DATA: booleanString.default(true),
+  // Unset: on outside production, off in production (decision 0015).
+  DEMO_DATA: booleanString.optional(),
   FEATURES: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
@@ -72,6 +73,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** NODE_ENV or APP_ENV is `production`: no demo data, and a start on demo accounts is refused. */
+  production: boolean;
   demoData: boolean;
   features: Features;
   session: { idleMs: number; absoluteMs: number; cookieSecure: 'auto' | boolean };
@@ -207,6 +210,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // PGlite lives in one process: there is no other instance to notify.
     throw new ConfigError('Invalid configuration:\n  EVENT_BUS: pg needs DATABASE_URL (PostgreSQL)');
   }
+  const production = e.NODE_ENV === 'production' || e.APP_ENV === 'production';
+  if (production && e.DEMO_DATA === true) {
+    // The demo accounts share a password printed in the README: they must never exist in production.
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_DATA: must be false in production (NODE_ENV or APP_ENV is production); ' +
+        'the demo accounts have a published password. Create the first administrator with ' +
+        '`npm run admin -- user:create --role admin` instead.',
+    );
+  }
   if (e.RATES_PROVIDER === 'http' && !e.RATES_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  RATES_HTTP_URL: required when RATES_PROVIDER=http');
   }
@@ -223,7 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    demoData: e.DEMO_DATA,
+    production,
+    demoData: e.DEMO_DATA ?? !production,
     features,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,

@@ -24,6 +24,8 @@ export const offersAdminCommands: Record<string, AdminCommand> = {
     usage: 'offers:seed-bench [--offers 100000] [--users 2000]   (bulk market for benchmarks)',
     options: { offers: { type: 'string' }, users: { type: 'string' } },
     async run({ db, config }, values) {
+      // Its traders are demo accounts with the published password (decision 0015).
+      if (config.production) throw new Error('offers:seed-bench creates demo accounts: not in production');
       const input = z
         .object({
           offers: z.coerce.number().int().min(1).max(1_000_000).default(100_000),

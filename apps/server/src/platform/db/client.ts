@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { makeTreePrivate } from '../data-dir/permissions.js';
 
 /**
  * One type for both drivers: modules never know which database they talk to. Tables live beside the
@@ -62,13 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  // PGlite creates its files with the process umask (set to 077 by the entry points); the folders it
-  // sits in are made owner-only here too.
+  // The folders PGlite's directory sits in are owner-only too (only the entry points set the umask).
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // PGlite sets modes itself while it creates a database (its initial files come out 0666) and each
+  // time it opens one (0644 relation caches), whatever the umask: narrow them once it is open.
+  if (options.dataDir) makeTreePrivate(options.dataDir);
   const db = drizzlePglite(pglite) as unknown as Db;
   return {
     db,

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  describe('demo data and production', () => {
+    it('should seed demo data by default outside production', () => {
+      const config = loadConfig({});
+      expect(config.production).toBe(false);
+      expect(config.demoData).toBe(true);
+    });
+
+    it.each([
+      { NODE_ENV: 'production' },
+      { APP_ENV: 'production' },
+      { NODE_ENV: 'production', APP_ENV: 'production' },
+    ])('should leave demo data off by default in production (%o)', (env) => {
+      const config = loadConfig(env);
+      expect(config.production).toBe(true);
+      expect(config.demoData).toBe(false);
+    });
+
+    it.each([{ NODE_ENV: 'production' }, { APP_ENV: 'production' }])(
+      'should refuse DEMO_DATA=true in production (%o), naming the variable',
+      (env) => {
+        expect(() => loadConfig({ ...env, DEMO_DATA: 'true' })).toThrow(ConfigError);
+        expect(() => loadConfig({ ...env, DEMO_DATA: 'yes' })).toThrow(
+          /DEMO_DATA: must be false in production/,
+        );
+      },
+    );
+
+    it('should accept DEMO_DATA=false in production and DEMO_DATA=false elsewhere', () => {
+      expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'false' }).demoData).toBe(false);
+      expect(loadConfig({ APP_ENV: 'staging', DEMO_DATA: '0' }).demoData).toBe(false);
+    });
+
+    it('should treat an empty DEMO_DATA as unset', () => {
+      expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '' }).demoData).toBe(false);
+      expect(loadConfig({ DEMO_DATA: '' }).demoData).toBe(true);
+    });
+  });
+});

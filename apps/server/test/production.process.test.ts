@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_ADMIN_HINT } from '../src/seeds/production-check.js';
+import { freePort, loginStatus, pathsOpenToOthers, run, startServer, stop } from './server-process.js';
+
+/**
+ * A production start as an operator runs it (decision 0015): no demo data on a fresh data directory,
+ * the first administrator made with the admin command line, and a data directory nobody else can read,
+ * even one created world-writable before the first start.
+ */
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'the server process in production',
+  { timeout: 240_000 },
+  () => {
+    let scratch: string;
+    let dataDir: string;
+    let outsideFile: string;
+    let env: Record<string, string>;
+    let base: string;
+
+    beforeAll(async () => {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-prod-'));
+      dataDir = path.join(scratch, 'data');
+      // What an earlier version or a careless copy leaves: an open folder with readable files in it.
+      fs.mkdirSync(path.join(dataDir, 'uploads', 'trades'), { recursive: true });
+      fs.chmodSync(dataDir, 0o777);
+      fs.chmodSync(path.join(dataDir, 'uploads'), 0o777);
+      fs.chmodSync(path.join(dataDir, 'uploads', 'trades'), 0o755);
+      fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'operator notes');
+      fs.chmodSync(path.join(dataDir, 'notes.txt'), 0o644);
+      fs.writeFileSync(path.join(dataDir, 'uploads', 'trades', 'old-file'), 'x');
+      fs.chmodSync(path.join(dataDir, 'uploads', 'trades', 'old-file'), 0o666);
+      // A link out of the tree: its target is not the server's to change.
+      outsideFile = path.join(scratch, 'outside.txt');
+      fs.writeFileSync(outsideFile, 'not ours');
+      fs.chmodSync(outsideFile, 0o644);
+      fs.symlinkSync(outsideFile, path.join(dataDir, 'outside-link'));
+      expect(pathsOpenToOthers(dataDir).length).toBeGreaterThan(0);
+
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      env = {
+        NODE_ENV: 'production',
+        APP_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      };
+    });
+    afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    it('should refuse DEMO_DATA=true in production before touching the data directory', async () => {
+      const result = await run(['src/main.ts'], { ...env, DEMO_DATA: 'true' }, 60_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('DEMO_DATA: must be false in production');
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    });
+
+    it('should start with no demo accounts, hint at the first administrator, and keep the data private', async () => {
+      const server = await startServer(env);
+      try {
+        const output = server.output();
+        expect(output).not.toContain('Demo logins');
+        expect(output).not.toContain('Demo-pass-1');
+        expect(output).toContain(FIRST_ADMIN_HINT);
+        expect(await loginStatus(base, 'root', 'Demo-pass-1')).toBe(401);
+        expect(await loginStatus(base, 'alice', 'Demo-pass-1')).toBe(401);
+        for (const username of ['root', 'mod', 'alice', 'bob', 'carol', 'trader0001']) {
+          expect((await fetch(`${base}/rest/v1/users/${username}`)).status).toBe(404);
+        }
+
+        // The database files PGlite wrote, the old files, the socket: nothing open to others.
+        expect(pathsOpenToOthers(dataDir)).toEqual([]);
+        expect(fs.statSync(outsideFile).mode & 0o777).toBe(0o644);
+        expect(fs.statSync(path.join(dataDir, 'admin.sock')).mode & 0o777).toBe(0o600);
+
+        // The first administrator, through the running server's socket; the password rules apply.
+        const adminArgs = (password: string) => [
+          'src/cli/admin.ts',
+          'user:create',
+          '--username',
+          'ops_admin',
+          '--email',
+          'ops@example.com',
+          '--password',
+          password,
+          '--role',
+          'admin',
+        ];
+        const weak = await run(adminArgs('password'), env);
+        expect(weak.code).toBe(1);
+        expect(weak.stderr).toContain('--password');
+        const created = await run(adminArgs('Str0ng-pass!'), env);
+        expect(created.stderr).toBe('');
+        expect(created.stdout).toMatch(/created user ops_admin \(id \d+, role admin\)/);
+        expect(await loginStatus(base, 'ops_admin', 'Str0ng-pass!')).toBe(200);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+      expect(pathsOpenToOthers(dataDir)).toEqual([]);
+    });
+
+    it('should keep the data private when the command line opens it directly, and drop the hint once an admin exists', async () => {
+      const direct = await run(
+        [
+          'src/cli/admin.ts',
+          'user:create',
+          '--username',
+          'ops_mod',
+          '--email',
+          'mod@example.com',
+          '--password',
+          'Str0ng-pass!',
+          '--role',
+          'moderator',
+        ],
+        env,
+      );
+      expect(direct.stderr).toBe('');
+      expect(direct.stdout).toMatch(/created user ops_mod/);
+      expect(pathsOpenToOthers(dataDir)).toEqual([]);
+
+      const server = await startServer(env);
+      try {
+        expect(server.output()).not.toContain(FIRST_ADMIN_HINT);
+        expect(await loginStatus(base, 'ops_mod', 'Str0ng-pass!')).toBe(200);
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+    });
+  },
+);
