@@ -1,6 +1,7 @@
-import { tradeSchema, type Trade, type TradeStartBody } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
+import { tradeSchema, type CurrentUser, type Trade, type TradeStartBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
+import { currentUserQueryKey } from '@/shared/session/current-user';
 
 /** `POST /rest/v1/trade/start { offer_hash, fiat_amount }`: 201 with the new trade. */
 export function startTrade(body: TradeStartBody): Promise<Trade> {
@@ -8,5 +9,14 @@ export function startTrade(body: TradeStartBody): Promise<Trade> {
 }
 
 export function useStartTrade() {
-  return useMutation({ mutationFn: startTrade });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startTrade,
+    // The server now answers hasActiveTrades: true; saying it here starts the active-trade polling
+    // without waiting for the WebSocket or a re-read of the current user.
+    onSuccess: () =>
+      queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
+        user && !user.hasActiveTrades ? { ...user, hasActiveTrades: true } : user,
+      ),
+  });
 }

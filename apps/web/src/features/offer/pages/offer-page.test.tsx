@@ -1,7 +1,8 @@
-import type { OfferView } from '@app/contract';
+import type { CurrentUser, OfferView } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { currentUserQueryKey } from '@/shared/session/current-user';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -196,7 +197,7 @@ describe('OfferPage', () => {
           ),
         }),
     });
-    const { router } = renderOffer();
+    const { router, queryClient } = renderOffer();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('You pay', {}, PAGE_LOAD), '100');
     await waitFor(() => expect(startButton()).toBeEnabled());
@@ -237,6 +238,8 @@ describe('OfferPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/trade/TradeHash0001'));
     const start = fake.requests.find((r) => r.url === '/rest/v1/trade/start');
     expect(start?.body).toEqual({ offer_hash: HASH, fiat_amount: '100.00' });
+    // The user has a running trade now: the active-trade polling starts from this flag.
+    expect(queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.hasActiveTrades).toBe(true);
   }, 45_000);
 
   it('should keep the start errors on screen and put the amount problem on the field', async () => {
@@ -318,10 +321,10 @@ describe('OfferPage', () => {
   });
 
   it('should load the feedback list, append with "load more", and tell a failed "load more" apart', async () => {
-    const item = (n: number, rating: 'positive' | 'negative') => ({
+    const item = (n: number, rating: 'positive' | 'negative', reply: string | null = null) => ({
       rating,
       message: `Feedback ${n}`,
-      reply: null,
+      reply,
       author: { username: `author${n}`, avatarUrl: null },
       createdAt: '2026-01-02T10:00:00.000Z',
     });
@@ -343,7 +346,7 @@ describe('OfferPage', () => {
         }
         return jsonResponse(200, {
           data: {
-            items: [item(1, 'positive'), item(2, 'positive')],
+            items: [item(1, 'positive'), item(2, 'positive', 'Thanks, come again')],
             positiveCount: 2,
             negativeCount: 1,
             totalCount: 3,
@@ -356,6 +359,9 @@ describe('OfferPage', () => {
     const user = userEvent.setup();
     const list = await screen.findByTestId('feedback-items', {}, PAGE_LOAD);
     expect(within(list).getAllByTestId('feedback-item')).toHaveLength(2);
+    // The owner's reply shows under the feedback it answers.
+    expect(within(list).getAllByTestId('feedback-item')[1]).toHaveTextContent('Reply: Thanks, come again');
+    expect(within(list).getAllByTestId('feedback-item')[0]).not.toHaveTextContent('Reply:');
     expect(screen.getByTestId('feedback-positive')).toHaveTextContent('2 positive');
     expect(screen.getByTestId('feedback-negative')).toHaveTextContent('1 negative');
 

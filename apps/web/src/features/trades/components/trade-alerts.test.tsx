@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
+import type { CurrentUser } from '@app/contract';
+import { currentUserQueryKey } from '@/shared/session/current-user';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -93,5 +95,37 @@ describe('TradeAlerts', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('should start polling when the current user turns out to have a trade, and clear the flag when none is left', async () => {
+    let active = [buildSummary()];
+    const fake = withServer({
+      'GET /rest/v1/trade/active': () => jsonResponse(200, { data: { trades: active } }),
+    });
+    const { queryClient } = renderApp({
+      path: '/error/500',
+      user: buildCurrentUser({ hasActiveTrades: false }),
+    });
+    const asked = () => fake.requests.filter((r) => r.url === '/rest/v1/trade/active').length;
+    const flag = () => queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.hasActiveTrades;
+    await screen.findByRole('heading', { level: 1 });
+    expect(asked()).toBe(0);
+
+    // A trade started from this tab (or a re-read current user) says so: polling starts.
+    act(() => {
+      queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (u) => u && { ...u, hasActiveTrades: true });
+    });
+    await waitFor(() => expect(asked()).toBe(1));
+    expect(flag()).toBe(true);
+
+    // The last trade ended (its status event asks again): the answer is empty, so polling stops and
+    // the flag follows, ready to turn true for the next trade.
+    active = [];
+    const socket = await openSocket();
+    act(() =>
+      socket.push({ type: 'trade.status', tradeHash: HASH, data: { tradeHash: HASH, status: 'released' } }),
+    );
+    await waitFor(() => expect(asked()).toBe(2));
+    await waitFor(() => expect(flag()).toBe(false));
   });
 });

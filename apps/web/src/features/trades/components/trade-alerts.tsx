@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { isActiveTradeStatus, type Trade } from '@app/contract';
+import { isActiveTradeStatus, type CurrentUser, type Trade } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useRealtimeEvent } from '@/shared/realtime';
-import { useCurrentUser } from '@/shared/session/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@/shared/session/current-user';
 import { getTrade } from '../api/get-trade';
 import { tradeKeys } from '../api/query-keys';
 import { useActiveTradesPolling } from '../hooks/use-active-trades-polling';
@@ -62,8 +62,14 @@ function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
   };
 
   const polling = useActiveTradesPolling({
-    initiallyActive: hasActiveTrades,
+    active: hasActiveTrades,
     onResult: (trades) => {
+      // The answer is newer than the current user's flag: keep the two in step, so the flag turning
+      // true again later (a new trade) restarts the polling that an empty answer stopped.
+      const running = trades.length > 0;
+      queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
+        user && user.hasActiveTrades !== running ? { ...user, hasActiveTrades: running } : user,
+      );
       if (known.current === null) {
         // The first answer is what already existed when the app opened: nothing new in it.
         known.current = new Set(trades.map((trade) => trade.id));

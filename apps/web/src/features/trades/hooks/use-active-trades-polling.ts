@@ -9,22 +9,30 @@ import { tradeKeys } from '../api/query-keys';
  * and it goes on while active trades exist. Our server answers at once (it does not hold the request
  * open), so the 60 s "fallback" is also the pause between two requests; the WebSocket makes changes
  * show at once, and `restart()` (a trade event) asks right away and switches polling back on.
+ * `active` is the current user's `hasActiveTrades`: polling runs from page load when it is true, and
+ * starts again whenever it turns true later (a trade started from this tab, a re-read current user).
  */
 export const ACTIVE_TRADES_POLL_MS = 60_000;
 
 export function useActiveTradesPolling({
-  initiallyActive,
+  active,
   onResult,
   intervalMs = ACTIVE_TRADES_POLL_MS,
 }: {
-  /** Start polling at once (the current user has active trades). */
-  initiallyActive: boolean;
+  /** The server says the user has active trades: poll (from now on, or again). */
+  active: boolean;
   onResult: (trades: TradeSummary[]) => void;
   intervalMs?: number;
 }): { restart: () => void } {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
-  const [polling, setPolling] = useState(initiallyActive);
+  const [polling, setPolling] = useState(active);
+  // Reacting during render (not in an effect) starts the poll in the same commit as the change.
+  const [lastActive, setLastActive] = useState(active);
+  if (active !== lastActive) {
+    setLastActive(active);
+    if (active) setPolling(true);
+  }
   const latest = useRef(onResult);
   useEffect(() => {
     latest.current = onResult;
