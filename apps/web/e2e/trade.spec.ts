@@ -142,6 +142,27 @@ test.describe('trade', () => {
     await expect(card).toContainText(`Your feedback for ${sellerName}`);
     await expect(card).toContainText('Fast and friendly');
 
+    // The seller sees it arrive and answers it once; the buyer sees the answer, and so does the offer page.
+    const sellerCard = seller.getByTestId('feedback-card');
+    await expect(sellerCard).toContainText(`${buyerName}'s feedback for you`);
+    await expect(sellerCard).toContainText('Fast and friendly');
+    const reply = sellerCard.getByRole('textbox', { name: `Your reply to ${buyerName}` });
+    await sellerCard.getByRole('button', { name: 'Post reply' }).click();
+    await expect(sellerCard.getByText('Write a reply')).toBeVisible();
+    await reply.fill('Thanks, come back any time');
+    await sellerCard.getByRole('button', { name: 'Post reply' }).click();
+    await expect(sellerCard).toContainText('Reply: Thanks, come back any time');
+    await expect(sellerCard.getByTestId('feedback-reply-form')).toHaveCount(0);
+    await expect(card).toContainText('Reply: Thanks, come back any time');
+    await buyer.goto(`/offer/${String(offer.idHashed)}`);
+    // A busy machine may take a while to load the list (a lazy chunk and two requests).
+    await expect(buyer.getByTestId('feedback-item').first()).toContainText('Fast and friendly', {
+      timeout: 30_000,
+    });
+    await expect(buyer.getByTestId('feedback-item').first()).toContainText(
+      'Reply: Thanks, come back any time',
+    );
+
     // The history lists it as successful for the seller.
     await seller.goto('/trade-history?status=successful');
     await expect(seller.getByTestId(`trade-row-${hash}`)).toContainText('Completed');

@@ -26,6 +26,10 @@ export const realtimeEventTypes = [
   'trade.started',
   /** The other party is typing; `data` is `typingEventData`. */
   'trade.typing',
+  /** The partner rated the receiver on a trade; `data` is `{ tradeHash, rating, from }` (decision 0010). */
+  'feedback.received',
+  /** The partner replied to the receiver's rating; `data` is `{ tradeHash, from }`. */
+  'feedback.reply_received',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -1,4 +1,9 @@
-import { tradeFeedbackStateSchema, type GiveFeedbackBody, type TradeFeedbackState } from '@app/contract';
+import {
+  tradeFeedbackStateSchema,
+  type GiveFeedbackBody,
+  type ReplyFeedbackBody,
+  type TradeFeedbackState,
+} from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { tradeKeys } from './query-keys';
@@ -31,6 +36,22 @@ export function useGiveFeedback(hash: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GiveFeedbackBody) => giveFeedback(hash, body),
+    onSuccess: (state) => queryClient.setQueryData(tradeKeys.feedback(hash), state),
+  });
+}
+
+/** POST /rest/v1/feedback/{id}/reply {message}: my one answer to my partner's feedback; answers the new state. */
+export function replyToFeedback(hash: string, body: ReplyFeedbackBody): Promise<TradeFeedbackState> {
+  return apiClient.post(`/rest/v1/feedback/${encodeURIComponent(hash)}/reply`, {
+    body,
+    schema: tradeFeedbackStateSchema,
+  });
+}
+
+export function useReplyToFeedback(hash: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReplyFeedbackBody) => replyToFeedback(hash, body),
     onSuccess: (state) => queryClient.setQueryData(tradeKeys.feedback(hash), state),
   });
 }

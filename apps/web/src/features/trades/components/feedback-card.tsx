@@ -15,6 +15,7 @@ import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/fiel
 import { ErrorState } from '@/shared/ui/error-state';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { useGiveFeedback, useTradeFeedback } from '../api/feedback';
+import { FeedbackReplyForm } from './feedback-reply-form';
 import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
 
 type FormInput = z.input<typeof giveFeedbackFormSchema>;
@@ -143,6 +144,9 @@ export function FeedbackCard({ tradeHash }: { tradeHash: string }) {
                 title={t('trades.feedback.received', { name: state.data.partner.username })}
                 feedback={state.data.received}
               />
+            ) : null}
+            {state.data.received && state.data.canReply ? (
+              <FeedbackReplyForm tradeHash={tradeHash} partner={state.data.partner.username} />
             ) : null}
             {!state.data.canGive && !state.data.given && !state.data.received ? (
               <Text size="sm" c="dimmed">

@@ -10,8 +10,9 @@ export const TYPING_VISIBLE_MS = 4_000;
 
 /**
  * Keeps one trade page live: a status change re-reads the trade (and what depends on it), a chat
- * message is added to the chat, a typing signal shows for a few seconds, and after a reconnect the
- * trade is re-read and the messages sent meanwhile are fetched (`after=<last id>`).
+ * message is added to the chat, a typing signal shows for a few seconds, feedback from the partner (or
+ * their reply) re-reads the feedback card, and after a reconnect the trade is re-read and the messages
+ * sent meanwhile are fetched (`after=<last id>`).
  */
 export function useTradeLiveUpdates(hash: string): { typingUsername: string | null } {
   const queryClient = useQueryClient();
@@ -44,6 +45,13 @@ export function useTradeLiveUpdates(hash: string): { typingUsername: string | nu
       void queryClient.invalidateQueries({ queryKey: tradeKeys.attachments(hash) });
     }
   });
+
+  // The partner rated me or answered my rating: the feedback card (and its reply form) follows.
+  const refreshFeedback = (frame: { tradeHash?: string }) => {
+    if (frame.tradeHash === hash) void queryClient.invalidateQueries({ queryKey: tradeKeys.feedback(hash) });
+  };
+  useRealtimeEvent('feedback.received', refreshFeedback);
+  useRealtimeEvent('feedback.reply_received', refreshFeedback);
 
   useRealtimeEvent('trade.typing', (frame) => {
     if (frame.tradeHash !== hash) return;
