@@ -166,10 +166,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     config,
     hooks: {
       // The bond stays while an active offer needs it (docs/decisions/0008-offers.md).
-      // Funds stay where counterparties and moderators expect them while trades run (decision 0009).
+      // Information for the withdraw form: a trade locks only its escrow (decision 0007).
       hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
-      hasActiveBondOffers: async (userId, cryptoCode) =>
-        offersRepository.hasActiveInGroups(database.db, userId, cryptoCode, await offers.bondGroupIds()),
+      hasActiveBondOffers: async (userId, cryptoCode, dbOrTx = database.db) =>
+        offersRepository.hasActiveInGroups(dbOrTx, userId, cryptoCode, await offers.bondGroupIds()),
     },
   });
   app.decorate('wallet', wallet);

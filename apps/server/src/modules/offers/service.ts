@@ -26,7 +26,7 @@ import { findCrypto, type CatalogueData, type CatalogueService } from '../catalo
 import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
-import { DEFAULT_BOND_AMOUNTS, type WalletService } from '../wallet/index.js';
+import { DEFAULT_BOND_AMOUNTS, lockBondsOf, type WalletService } from '../wallet/index.js';
 import { contactsRepository } from '../contacts/index.js';
 import {
   offersRepository,
@@ -393,13 +393,19 @@ export function createOffersService(options: OffersServiceOptions) {
     return user;
   }
 
-  /** Runs `work` on the caller's own offer, locked; anybody else's offer is "not found". */
+  /**
+   * Runs `work` on the caller's own offer, locked; anybody else's offer is "not found". `activates`: the
+   * work may switch the offer on, so the user's bond lock is taken first (wallet/bond-lock.ts: always
+   * before any offer row) and the bond is checked inside `work` against what retrievals committed.
+   */
   async function withOwnOffer<T>(
     userId: number,
     hash: string,
     work: (offer: OfferRow, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+    options: { activates?: boolean } = {},
   ) {
     return db.transaction(async (tx) => {
+      if (options.activates) await lockBondsOf(tx, userId);
       const offer = await offersRepository.lockOwned(tx, userId, hash);
       if (!offer) throw notFound('Offer not found');
       return work(offer, tx);
@@ -459,16 +465,18 @@ export function createOffersService(options: OffersServiceOptions) {
     async create(userId: number, body: OfferBody) {
       await assertMayCreate(userId);
       const { row, tagIds, hours } = await validate(body);
-      const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }));
-      const offer = await db.transaction((tx) =>
-        offersRepository.insert(
+      return db.transaction(async (tx) => {
+        // Created active only with the bond, judged under the bond lock (a retrieval cannot slip between).
+        if (body.is_active) await lockBondsOf(tx, userId);
+        const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
+        const offer = await offersRepository.insert(
           tx,
           { ...row, userId, hash: newOfferHash(), isActive: body.is_active && !bondShort },
           tagIds,
           hours,
-        ),
-      );
-      return { offer, isBondInsufficient: bondShort };
+        );
+        return { offer, isBondInsufficient: bondShort };
+      });
     },
 
     /** Replaces an offer's fields (owner only). */
@@ -479,16 +487,20 @@ export function createOffersService(options: OffersServiceOptions) {
       if (!existing || existing.userId !== userId) throw notFound('Offer not found');
       assertAllowed(user.accountState, 'create_offer');
       const { row, tagIds, hours } = await validate(body);
-      const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }));
-      const offer = await withOwnOffer(userId, hash, async (current, tx) => {
-        const updated = await offersRepository.update(tx, current.id, {
-          ...row,
-          isActive: body.is_active && !bondShort,
-        });
-        await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
-        return updated!;
-      });
-      return { offer, isBondInsufficient: bondShort };
+      return withOwnOffer(
+        userId,
+        hash,
+        async (current, tx) => {
+          const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
+          const updated = await offersRepository.update(tx, current.id, {
+            ...row,
+            isActive: body.is_active && !bondShort,
+          });
+          await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
+          return { offer: updated!, isBondInsufficient: bondShort };
+        },
+        { activates: body.is_active },
+      );
     },
 
     async listMine(userId: number, type?: 'buy' | 'sell') {
@@ -550,18 +562,23 @@ export function createOffersService(options: OffersServiceOptions) {
         const user = await usersRepository.findById(db, userId);
         if (user) assertAllowed(user.accountState, 'activate_offer');
       }
-      return withOwnOffer(userId, hash, async (offer, tx) => {
-        // Inside the transaction: PGlite has one session, and the bond is read under the offer's lock.
-        if (on && (await isBondInsufficient(offer, tx))) {
-          throw new AppError(
-            409,
-            'OFFER_BOND_INSUFFICIENT',
-            `Deposit the ${offer.cryptoCode} security deposit (bond) to activate this offer.`,
-            undefined,
-          );
-        }
-        return (await offersRepository.update(tx, offer.id, { isActive: on }))!;
-      });
+      return withOwnOffer(
+        userId,
+        hash,
+        async (offer, tx) => {
+          // Inside the transaction, under the bond lock: a concurrent retrieval is either seen or waits.
+          if (on && (await isBondInsufficient(offer, tx))) {
+            throw new AppError(
+              409,
+              'OFFER_BOND_INSUFFICIENT',
+              `Deposit the ${offer.cryptoCode} security deposit (bond) to activate this offer.`,
+              undefined,
+            );
+          }
+          return (await offersRepository.update(tx, offer.id, { isActive: on }))!;
+        },
+        { activates: on },
+      );
     },
 
     /** Switches all the owner's offers; offers short of bond stay off and are reported. */
@@ -571,15 +588,19 @@ export function createOffersService(options: OffersServiceOptions) {
         const user = await usersRepository.findById(db, userId);
         if (user) assertAllowed(user.accountState, 'activate_offer');
       }
-      const rows = await offersRepository.listOfOwner(db, userId);
-      const skipped: string[] = [];
-      const ids: number[] = [];
-      for (const row of rows) {
-        if (on && (await isBondInsufficient(row))) skipped.push(row.hash);
-        else ids.push(row.id);
-      }
-      await db.transaction((tx) => offersRepository.setActiveOfOwner(tx, userId, ids, on));
-      return { isActive: on, changed: ids.length, bondInsufficient: skipped };
+      return db.transaction(async (tx) => {
+        // The bond lock first, then the offers and their bonds as they are now (no retrieval between).
+        if (on) await lockBondsOf(tx, userId);
+        const rows = await offersRepository.listOfOwner(tx, userId);
+        const skipped: string[] = [];
+        const ids: number[] = [];
+        for (const row of rows) {
+          if (on && (await isBondInsufficient(row, tx))) skipped.push(row.hash);
+          else ids.push(row.id);
+        }
+        await offersRepository.setActiveOfOwner(tx, userId, ids, on);
+        return { isActive: on, changed: ids.length, bondInsufficient: skipped };
+      });
     },
 
     async setMargin(userId: number, hash: string, newMargin: string) {

@@ -4,3 +4,4 @@ export { walletRoutes } from './routes.js';
 export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chain/adapter.js';
 export { isValidAddress } from './chain/addresses.js';
 export { startChainMiner } from './chain/miner.js';
+export { lockBondsOf } from './bond-lock.js';

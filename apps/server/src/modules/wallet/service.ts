@@ -12,6 +12,7 @@ import { usersRepository } from '../users/repository.js';
 import type { ChainAdapter } from './chain/adapter.js';
 import { walletRepository, type ChainDepositRow, type WithdrawalRow } from './repository.js';
 import { withdrawalRequestHash } from './request-hash.js';
+import { lockBondsOf } from './bond-lock.js';
 import { simulatedChainState } from './tables.js';
 
 /** Network fees a withdrawal costs when WALLET_NETWORK_FEES does not say otherwise. */
@@ -40,8 +41,11 @@ export type WalletHooks = {
    * stays free to send (docs/decisions/0007-wallet-and-bonds.md, "Withdrawal rules").
    */
   hasActiveTrades(userId: number): Promise<boolean>;
-  /** Whether the user has active offers that need the bond in this coin (the offers module provides it). */
-  hasActiveBondOffers(userId: number, cryptoCode: string): Promise<boolean>;
+  /**
+   * Whether the user has active offers that need the bond in this coin (the offers module provides it).
+   * `dbOrTx`: the caller's transaction, which holds the user's bond lock (bond-lock.ts).
+   */
+  hasActiveBondOffers(userId: number, cryptoCode: string, dbOrTx?: DbOrTx): Promise<boolean>;
 };
 const NO_HOOKS: WalletHooks = { hasActiveTrades: async () => false, hasActiveBondOffers: async () => false };
 
@@ -566,45 +570,55 @@ export function createWalletService(options: WalletServiceOptions) {
       return this.bondStatus(userId);
     },
 
-    /** Returns the whole bond to available, unless a hold or an active offer needs it. */
+    /**
+     * Returns the whole bond to available, unless a hold or an active offer needs it. Per coin, one
+     * transaction under the user's bond lock: the checks and the movement see the same offers, so an
+     * offer activated at the same moment either comes first (and this refuses) or finds the bond gone.
+     */
     async retrieveBond(userId: number, code?: string) {
       const data = await catalogue.data();
       const codes = code
         ? [(await coin(code)).code]
         : data.cryptos.filter((c) => chain.supports(c.code)).map((c) => c.code);
-      const holds = new Map(
-        (await walletRepository.bondHoldsOf(db, userId, now())).map((h) => [h.cryptoCode, h.heldUntil]),
-      );
       let moved = 0;
       for (const cryptoCode of codes) {
-        const bond = await ledger.accountState(cryptoCode, { userId, kind: 'bond' });
-        if (bond.balance === 0n) continue;
-        const heldUntil = holds.get(cryptoCode);
-        if (heldUntil) {
-          throw new AppError(
-            409,
-            'BOND_LOCKED',
-            `Your ${cryptoCode} security deposit is held until ${heldUntil.toISOString()}.`,
+        const retrieved = await db.transaction(async (tx) => {
+          await lockBondsOf(tx, userId);
+          const bond = await ledger.accountState(cryptoCode, { userId, kind: 'bond' }, tx);
+          if (bond.balance === 0n) return false;
+          const heldUntil = (await walletRepository.bondHoldsOf(tx, userId, now())).find(
+            (h) => h.cryptoCode === cryptoCode,
+          )?.heldUntil;
+          if (heldUntil) {
+            throw new AppError(
+              409,
+              'BOND_LOCKED',
+              `Your ${cryptoCode} security deposit is held until ${heldUntil.toISOString()}.`,
+            );
+          }
+          if (await hooks.hasActiveBondOffers(userId, cryptoCode, tx)) {
+            throw new AppError(
+              409,
+              'BOND_LOCKED',
+              `Deactivate your offers that need a ${cryptoCode} security deposit first.`,
+            );
+          }
+          await ledger.transfer(
+            {
+              idempotencyKey: `bond:${userId}:${cryptoCode}:retrieve:after:${bond.version}`,
+              kind: 'bond_retrieve',
+              cryptoCode,
+              reference: { type: 'bond', id: `${userId}:${cryptoCode}` },
+              legs: [
+                { account: { userId, kind: 'bond' }, amount: -bond.balance },
+                { account: { userId, kind: 'available' }, amount: bond.balance },
+              ],
+            },
+            tx,
           );
-        }
-        if (await hooks.hasActiveBondOffers(userId, cryptoCode)) {
-          throw new AppError(
-            409,
-            'BOND_LOCKED',
-            `Deactivate your offers that need a ${cryptoCode} security deposit first.`,
-          );
-        }
-        await ledger.transfer({
-          idempotencyKey: `bond:${userId}:${cryptoCode}:retrieve:after:${bond.version}`,
-          kind: 'bond_retrieve',
-          cryptoCode,
-          reference: { type: 'bond', id: `${userId}:${cryptoCode}` },
-          legs: [
-            { account: { userId, kind: 'bond' }, amount: -bond.balance },
-            { account: { userId, kind: 'available' }, amount: bond.balance },
-          ],
+          return true;
         });
-        moved += 1;
+        if (retrieved) moved += 1;
       }
       if (moved === 0) {
         throw new AppError(409, 'BOND_NOT_DEPOSITED', 'There is no security deposit to retrieve.');
