@@ -344,6 +344,8 @@ export const tradeMessageSchema = z.object({
         'dispute_opened',
         'flow_fallback',
         'requirement_changed',
+        // A moderator decided the dispute; `text` is their reason, verbatim.
+        'dispute_decision',
       ]),
       status: tradeStatusSchema.nullable(),
     })

@@ -11,6 +11,7 @@ import { ratesAdminCommands } from '../modules/rates/admin.js';
 import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.js';
 import { walletAdminCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
+import { tradesAdminCommands } from '../modules/trades/admin.js';
 
 export type AdminContext = {
   db: Db;
@@ -74,6 +75,7 @@ Object.assign(
   ledgerAdminCommands,
   walletAdminCommands,
   offersAdminCommands,
+  tradesAdminCommands,
 );
 
 export const adminHelpText = (): string =>

@@ -320,11 +320,21 @@ export const tradesRepository = {
   async resolveDispute(
     tx: DbOrTx,
     tradeId: number,
-    values: { resolution: NonNullable<DisputeRow['resolution']>; moderatorId: number | null; at: Date },
+    values: {
+      resolution: NonNullable<DisputeRow['resolution']>;
+      moderatorId: number | null;
+      reason: string | null;
+      at: Date;
+    },
   ) {
     await tx
       .update(tradeDisputes)
-      .set({ resolution: values.resolution, moderatorId: values.moderatorId, resolvedAt: values.at })
+      .set({
+        resolution: values.resolution,
+        moderatorId: values.moderatorId,
+        resolutionReason: values.reason,
+        resolvedAt: values.at,
+      })
       .where(and(eq(tradeDisputes.tradeId, tradeId), sql`${tradeDisputes.resolvedAt} IS NULL`));
   },
 

@@ -404,6 +404,8 @@ export function createTradesService(options: TradesServiceOptions) {
     previous: TradeStatus;
     action: TradeAction;
     message: TradeMessage;
+    /** The moderator's reason as a second system message (awards only). */
+    decision?: TradeMessage;
     at: Date;
   };
 
@@ -422,6 +424,8 @@ export function createTradesService(options: TradesServiceOptions) {
       ip: string | null;
       actorId: number | null;
       dispute?: { reasonId: number; text: string };
+      /** A moderator's award: why, stored on the dispute and told to both parties in the chat. */
+      decision?: { reason: string };
     },
   ): Promise<Transitioned | null> {
     const cell = tradeTransition(trade.status, action, actor);
@@ -456,6 +460,7 @@ export function createTradesService(options: TradesServiceOptions) {
         resolution:
           action === 'award_buyer' ? 'buyer' : action === 'award_seller' ? 'seller' : 'released_by_seller',
         moderatorId: actor === 'moderator' ? ctx.actorId : null,
+        reason: ctx.decision?.reason ?? null,
         at: ctx.at,
       });
     }
@@ -466,13 +471,18 @@ export function createTradesService(options: TradesServiceOptions) {
       cell.next,
       STATUS_MESSAGES[cell.next] ?? `The trade is now ${cell.next.replace(/_/g, ' ')}.`,
     );
-    return { row, previous: trade.status, action, message, at: ctx.at };
+    // The decision's reason in the parties' own chat: the text is the moderator's, verbatim.
+    const decision = ctx.decision
+      ? await systemMessage(tx, row, 'dispute_decision', cell.next, ctx.decision.reason)
+      : undefined;
+    return { row, previous: trade.status, action, message, decision, at: ctx.at };
   }
 
   /** After commit: tell both parties, extend the bond hold when the trade ended. */
   async function afterTransition(done: Transitioned) {
     publishStatus(done.row, 'trade.status', done.previous, done.action, done.at);
     publishMessage(done.row, done.message);
+    if (done.decision) publishMessage(done.row, done.decision);
     if (!isActiveTradeStatus(done.row.status)) await holdOwnerBond(done.row);
   }
 
@@ -554,6 +564,62 @@ export function createTradesService(options: TradesServiceOptions) {
     }
     await afterTransition(done);
     return view(done.row, role, viewer.id, ctx.locale);
+  }
+
+  /**
+   * Settles a dispute for the buyer (release) or the seller (refund) through the table's `award_*` cells,
+   * by a moderator (`moderatorId`) or by the operator's command line (null). Exactly once: the same
+   * conditional UPDATE and settle key as every transition, so of two awards, or an award and the seller's
+   * release, one wins and the other is refused with the status it found.
+   */
+  async function award(
+    hash: string,
+    input: { winner: 'buyer' | 'seller'; reason: string; moderatorId: number | null },
+  ): Promise<TradeRow> {
+    const reason = input.reason.trim();
+    if (!reason) throw fieldError('reason', 'Say why the dispute is decided this way', 'required');
+    const trade = await tradesRepository.findByHash(db, hash);
+    if (!trade) throw notFound('Trade not found');
+    const action: TradeAction = input.winner === 'buyer' ? 'award_buyer' : 'award_seller';
+    const notInDispute = (status: TradeStatus) =>
+      new AppError(
+        409,
+        'TRADE_INVALID_STATUS',
+        `Trade ${hash} is not in dispute (it is ${status.replace(/_/g, ' ')}): only a disputed trade can be awarded.`,
+      );
+    if (input.moderatorId === trade.buyerId || input.moderatorId === trade.sellerId) {
+      throw new AppError(
+        403,
+        'TRADE_FORBIDDEN_ACTION',
+        'A moderator cannot decide a dispute in their own trade.',
+      );
+    }
+    if (!tradeTransition(trade.status, action, 'moderator').ok) throw notInDispute(trade.status);
+    const at = now();
+    let done: Transitioned | null;
+    try {
+      done = await db.transaction((tx) =>
+        applyIn(tx, trade, action, 'moderator', {
+          at,
+          ip: null,
+          actorId: input.moderatorId,
+          decision: { reason },
+        }),
+      );
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'ESCROW_ALREADY_SETTLED' || error.code === 'IDEMPOTENCY_KEY_REUSED')
+      ) {
+        done = null;
+      } else throw error;
+    }
+    if (!done) {
+      const fresh = await tradesRepository.findById(db, trade.id);
+      throw notInDispute(fresh?.status ?? trade.status);
+    }
+    await afterTransition(done);
+    return done.row;
   }
 
   // --- start -----------------------------------------------------------------------------------------
@@ -897,14 +963,19 @@ export function createTradesService(options: TradesServiceOptions) {
       });
     },
 
-    /** A moderator settles a dispute (the moderator screens are a later issue; tests drive it). */
-    async resolveDispute(moderator: TradeViewer, hash: string, winner: 'buyer' | 'seller') {
+    /**
+     * A moderator settles a dispute with a reason both parties read (the moderator screens are a later
+     * issue; tests drive it). Others get the same 404 as a missing trade.
+     */
+    async resolveDispute(moderator: TradeViewer, hash: string, winner: 'buyer' | 'seller', reason: string) {
       if (!isModerator(moderator.role)) throw notFound('Trade not found');
-      return act(moderator, hash, winner === 'buyer' ? 'award_buyer' : 'award_seller', {
-        ip: '',
-        locale: 'en',
-      });
+      const row = await award(hash, { winner, reason, moderatorId: moderator.id });
+      return view(row, 'moderator', moderator.id, 'en');
     },
+
+    /** The operator's award (`npm run admin -- dispute:award`): no moderator account behind it. */
+    awardDispute: (hash: string, input: { winner: 'buyer' | 'seller'; reason: string }) =>
+      award(hash, { ...input, moderatorId: null }),
 
     /** Switches an automated flow (gcc-auto, bt-auto, lite) back to the manual default flow. */
     async fallback(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {

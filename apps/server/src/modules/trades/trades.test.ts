@@ -510,7 +510,12 @@ describe('trades', () => {
       await usersRepository.setRole(t.database.db, moderator.id, 'moderator');
       expect((await get(moderator.c, trade.id)).role).toBe('moderator');
       const before = await btc(seller.id);
-      await t.app.trades.resolveDispute({ id: moderator.id, role: 'moderator' }, trade.id, 'seller');
+      await t.app.trades.resolveDispute(
+        { id: moderator.id, role: 'moderator' },
+        trade.id,
+        'seller',
+        'The buyer sent no proof of payment.',
+      );
       expect((await get(buyer.c, trade.id)).status).toBe('dispute_won_seller');
       expect((await btc(seller.id)).available - before.available).toBe(units(trade.escrowAmount));
       expect((await btc(buyer.id)).available).toBe(0n);

@@ -36,6 +36,10 @@ function SystemMessage({ message }: { message: TradeMessage }) {
       case 'requirement_changed':
         text = message.text || t('trades.chat.system.requirement_changed');
         break;
+      case 'dispute_decision':
+        // The reason is the moderator's own words; only the label around it is translated.
+        text = t('trades.chat.system.dispute_decision', { reason: message.text });
+        break;
     }
   }
   return (

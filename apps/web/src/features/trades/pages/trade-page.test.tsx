@@ -507,6 +507,32 @@ describe('TradePage', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('should show the moderator’s decision with its reason in the chat', async () => {
+    const reason = 'The bank statement shows the payment.';
+    withServer(
+      tradeRoutes({
+        trade: () => buildTrade({ status: 'dispute_won_buyer', availableActions: [], expiresAt: null }),
+        messages: [
+          buildMessage({
+            kind: 'system',
+            author: null,
+            text: 'A moderator decided the dispute for the buyer.',
+            system: { event: 'status_changed', status: 'dispute_won_buyer' },
+          }),
+          buildMessage({
+            kind: 'system',
+            author: null,
+            text: reason,
+            system: { event: 'dispute_decision', status: 'dispute_won_buyer' },
+          }),
+        ],
+      }),
+    );
+    await openPage();
+    const notices = await screen.findAllByTestId('chat-system-message');
+    expect(notices.at(-1)).toHaveTextContent(`Moderator’s decision: ${reason}`);
+  });
+
   it('should offer a retry after a server error', async () => {
     let fail = true;
     withServer(
