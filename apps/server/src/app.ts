@@ -15,6 +15,7 @@ import {
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { envelope } from './platform/http/envelope.js';
+import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
 import { createCurrentUserPresenter, createUsersService, usersRoutes } from './modules/users/index.js';
@@ -80,23 +81,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await app.register(envelope);
-  await app.register(helmet, {
-    // The shell carries one inline script (the initial state); everything else comes from 'self'.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: config.session.cookieSecure === true,
-  });
+  // CSP (a nonce per response), Permissions-Policy and HSTS depend on the request: security-headers.ts.
+  await app.register(helmet, { contentSecurityPolicy: false, hsts: false });
+  await app.register(securityHeadersPlugin, { wsAllowedOrigins: config.realtime.allowedOrigins });
   await app.register(cookie);
   await app.register(sessionsPlugin, { config, db: database.db });
 

@@ -21,7 +21,21 @@ export const scriptSafeJson = (value: unknown): string =>
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export type ShellOptions = { state: InitialState; locale: string; colorScheme: 'light' | 'dark' };
+/**
+ * The CSP has no 'unsafe-eval'. Zod 4 probes `new Function` when the bundle builds its schemas (to
+ * compile fast parsers); the probe fails safely but the browser reports a violation on every page.
+ * Zod reads this global when it loads, before any schema exists, which only a script that runs before
+ * the bundle can set.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true};';
+
+export type ShellOptions = {
+  state: InitialState;
+  locale: string;
+  colorScheme: 'light' | 'dark';
+  /** This response's CSP nonce (platform/http/security-headers.ts): the state script must carry it. */
+  nonce: string;
+};
 
 /**
  * Renders the SPA's index.html with what the first paint needs: the CSRF token in
@@ -32,10 +46,10 @@ export function createShellRenderer(webDistDir: string) {
   const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
   return {
     hasBuild: template !== FALLBACK_TEMPLATE,
-    render({ state, locale, colorScheme }: ShellOptions): string {
+    render({ state, locale, colorScheme, nonce }: ShellOptions): string {
       const head = [
         `<meta name="_token" content="${escapeAttribute(state.session.csrfToken)}" />`,
-        `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)};</script>`,
+        `<script nonce="${escapeAttribute(nonce)}">${ZOD_WITHOUT_EVAL}window.__INITIAL_STATE__=${scriptSafeJson(state)};</script>`,
       ].join('\n    ');
       return template
         .replace(

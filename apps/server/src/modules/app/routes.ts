@@ -81,6 +81,6 @@ export function createNotFoundHandler(buildInitialState: InitialStateBuilder, we
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(shell.render({ state, locale, colorScheme }));
+      .send(shell.render({ state, locale, colorScheme, nonce: reply.scriptNonce }));
   };
 }
