@@ -68,6 +68,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // Disputes open as soon as a trade is paid, so a browser test can reach one (dispute-award.spec.ts).
+      TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
       // E2E_WEB_DIST lets two runs build into separate folders without overwriting each other.
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(webDir, 'dist'),
     },

@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { register, uniqueUsername } from './helpers';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
+
+/** An operator command against the server under test (it reaches the server through DATA_DIR's socket). */
+function admin(...argv: string[]) {
+  return run('npm', ['run', '--silent', 'admin', '-w', '@app/server', '--', ...argv], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+}
+
+/** A write through the API with the session's CSRF token, as the web client sends it. */
+async function apiPost(request: APIRequestContext, url: string, data: object = {}) {
+  const csrf = await request.get('/rest/v1/auth/csrf');
+  const token = ((await csrf.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const answer = await request.post(url, {
+    data,
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: Record<string, unknown> }).data;
+}
+
+/**
+ * Issue 10, item 1 in the browser: a stranger's unpaid, disputed 10 USD trade leaves the seller's wallet
+ * open (only the escrow is held), and the operator's `dispute:award` reaches both trade pages live.
+ */
+test.describe('dispute decided by the operator', () => {
+  test('the seller can still send, and the award shows up live with its reason', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const sellerName = uniqueUsername('ds');
+    const buyerName = uniqueUsername('db');
+    const sellerContext = await browser.newContext();
+    const buyerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    const buyer = await buyerContext.newPage();
+    await register(seller, sellerName);
+    await register(buyer, buyerName);
+    await admin('wallet:deposit', '--user', sellerName, '--crypto', 'BTC', '--amount', '0.5');
+
+    const offer = await apiPost(seller.request, '/rest/v1/my-offers', {
+      type: 'sell',
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      payment_method: 'bank-transfer',
+      margin: '0',
+      range_min: '10',
+      range_max: '500',
+      payment_window: 60,
+      offer_terms: 'Pay from an account in your own name.',
+      trade_details: 'IBAN DE89 3704 0044 0532 0130 00',
+    });
+    const trade = await apiPost(buyer.request, '/rest/v1/trade/start', {
+      offer_hash: offer.idHashed,
+      fiat_amount: '10',
+    });
+    const hash = String(trade.id);
+    await apiPost(buyer.request, `/rest/v1/trade/${hash}/paid`);
+    await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
+      dispute_reason_id: 2,
+      dispute_reason_text: 'I paid.',
+    });
+
+    // The seller's send form stays open: it says what the escrow holds, nothing refuses.
+    await seller.goto('/wallet?tab=send');
+    const form = seller.getByRole('form', { name: 'Send crypto' });
+    await expect(form.getByTestId('withdraw-active-trades')).toContainText(
+      'stay in escrow until your trades finish',
+    );
+    // Everything but the escrow can go, here to the buyer by username.
+    await form.getByText('Username', { exact: true }).click();
+    await form.getByRole('textbox', { name: /^Username/ }).fill(buyerName);
+    await form.getByRole('textbox', { name: /^Amount \(BTC\)/ }).fill('0.4');
+    await form.getByRole('button', { name: 'Review and send' }).click();
+    await seller
+      .getByRole('dialog', { name: 'Confirm the transfer' })
+      .getByRole('button', { name: 'Send now' })
+      .click();
+    await expect(seller.getByText(`0.40 BTC sent to ${buyerName}.`)).toBeVisible();
+
+    await seller.goto(`/trade/${hash}`);
+    await buyer.goto(`/trade/${hash}`);
+    await expect(buyer.getByTestId('trade-status')).toHaveText('In dispute');
+    await expect(seller.getByTestId('trade-status')).toHaveText('In dispute');
+
+    const reason = 'The bank statement shows the payment on time.';
+    const { stdout } = await admin('dispute:award', '--trade', hash, '--winner', 'buyer', '--reason', reason);
+    expect(stdout).toContain('dispute decided for the buyer');
+
+    for (const page of [buyer, seller]) {
+      await expect(page.getByTestId('trade-status')).toHaveText('Dispute: buyer won');
+      await expect(page.getByTestId('chat-messages')).toContainText(`Moderator’s decision: ${reason}`);
+    }
+
+    // A second award finds the trade decided.
+    await expect(
+      admin('dispute:award', '--trade', hash, '--winner', 'seller', '--reason', 'x'),
+    ).rejects.toThrow(/not in dispute \(it is dispute won buyer\)/);
+
+    await sellerContext.close();
+    await buyerContext.close();
+  });
+});
