@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
-import { envelope } from './platform/http/envelope.js';
+import { envelope, frameworkErrors } from './platform/http/envelope.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
@@ -72,6 +72,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

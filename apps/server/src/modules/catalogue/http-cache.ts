@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RESPONSE_CASE_QUERY_PARAM } from '@app/contract';
+import { snakeCaseKeys, wantsSnakeCase } from '../../platform/http/case.js';
 
 /**
  * Cached, pre-serialized JSON answers with an ETag. Reference data changes rarely and every page asks
@@ -104,30 +104,11 @@ export class ResponseCache {
 }
 
 /**
- * `?case=snake` for cached bodies. Unlike a blind conversion it only renames camelCase keys, so record
- * keys that are codes (`US`, `BTC`, `bank-transfers`) survive: `{ metadata: { BTC: ... } }` keeps `BTC`.
- */
-export function snakeCaseCamelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeCaseCamelKeys);
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
-        /^[a-z][a-zA-Z0-9]*$/.test(key) ? key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : key,
-        snakeCaseCamelKeys(inner),
-      ]),
-    );
-  }
-  return value;
-}
-
-const SNAKE_CASE_PARAM = new RegExp(`[?&]${RESPONSE_CASE_QUERY_PARAM}=snake(?:&|$)`);
-
-/**
- * `?case=snake` changes the body, so it is part of every cache key. Read from the raw URL: a route's
- * zod query schema strips parameters it does not declare, `case` included.
+ * `?case=snake` changes the body, so it is part of every cache key. The same rule and conversion as the
+ * envelope's (platform/http/case.ts): only camelCase keys are renamed, so codes (`US`, `BTC`) survive.
  */
 export function responseCaseOf(request: FastifyRequest): 'snake' | 'camel' {
-  return SNAKE_CASE_PARAM.test(request.url) ? 'snake' : 'camel';
+  return wantsSnakeCase(request.url) ? 'snake' : 'camel';
 }
 
 type Encoding = 'identity' | 'gzip' | 'br';
@@ -139,9 +120,9 @@ function etagOf(entry: CachedBody, encoding: Encoding): string {
 }
 
 /**
- * Answers from the cache: 304 when the client's copy is current, else the stored JSON. Sending a string
- * skips Fastify's serializer and preSerialization hooks, so the `?case=snake` conversion the envelope
- * plugin would do is applied here, once, when the entry is built.
+ * Answers from the cache: 304 when the client's copy is current, else the stored JSON. Sending bytes
+ * skips Fastify's serializer and the envelope's conversion (it only rewrites JSON text), so `?case=snake`
+ * is applied here, once, when the entry is built.
  */
 export function sendCached(
   request: FastifyRequest,
@@ -154,7 +135,7 @@ export function sendCached(
   const responseCase = responseCaseOf(request);
   const entry = cache.get(`${responseCase}|${key}`, () => {
     const payload = build();
-    return responseCase === 'snake' ? snakeCaseCamelKeys(payload) : payload;
+    return responseCase === 'snake' ? snakeCaseKeys(payload) : payload;
   });
   entry.hits += 1;
   const accepts = String(request.headers['accept-encoding'] ?? '');

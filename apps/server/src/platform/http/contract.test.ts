@@ -26,6 +26,19 @@ describe('the HTTP contract', () => {
           for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
             typed.route({ method, url: '/test/write', handler: async () => ({ data: { ok: true } }) });
           }
+          typed.get(
+            '/test/typed',
+            {
+              schema: {
+                response: {
+                  200: z.object({
+                    data: z.object({ someValue: z.string(), rates: z.record(z.string(), z.string()) }),
+                  }),
+                },
+              },
+            },
+            async () => ({ data: { someValue: 'x', rates: { USD: '1', 'bank-transfer': '2' } } }),
+          );
           typed.get('/test/boom', async () => {
             throw new Error('database password is hunter2');
           });
@@ -99,9 +112,46 @@ describe('the HTTP contract', () => {
     expect(withSession.json().errors[0].code).toBe('ERROR_INPUT_VALIDATION');
   });
 
+  it.each([
+    '/rest/v1/users/%ZZ',
+    '/rest/v1/users/%',
+    '/rest/v1/users/%ED%A0%80',
+    `/rest/v1/users/${'x'.repeat(500)}`,
+  ])('should answer the unreadable path %s with 422 in the envelope', async (url) => {
+    const response = await t.client().get(url);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          code: 'ERROR_INPUT_VALIDATION',
+          message: expect.any(String),
+          details: [{ field: '_', message: expect.any(String), code: expect.any(String) }],
+        },
+      ],
+    });
+  });
+
   it('should convert answers to snake_case on ?case=snake', async () => {
     const response = await t.client().get('/test/echo?case=snake');
     expect(response.json().data).toEqual({ received: {}, nested_value: { some_key: 1 } });
+  });
+
+  it('should check the camelCase answer against its schema, then convert it on ?case=snake', async () => {
+    const response = await t.client().get('/test/typed?case=snake');
+    expect(response.statusCode, response.body).toBe(200);
+    // Keys that are data (currency codes, slugs) stay as they are.
+    expect(response.json()).toEqual({ data: { some_value: 'x', rates: { USD: '1', 'bank-transfer': '2' } } });
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
+  });
+
+  it('should convert error bodies on ?case=snake', async () => {
+    const response = await t.client().get('/test/boom?case=snake');
+    expect(response.statusCode).toBe(500);
+    expect(response.json().errors[0]).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: expect.any(String),
+      request_id: response.headers['x-request-id'],
+    });
   });
 
   describe('CSRF', () => {

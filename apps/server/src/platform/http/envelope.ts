@@ -1,17 +1,30 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { EMPTY_QUERY_VALUES, RESPONSE_CASE_QUERY_PARAM, type FieldError } from '@app/contract';
+import { EMPTY_QUERY_VALUES, type FieldError } from '@app/contract';
 import { AppError } from './errors.js';
-import { snakeCaseKeys } from './case.js';
+import { snakeCaseJson, wantsSnakeCase } from './case.js';
 
-type ZodIssueLike = { path: PropertyKey[]; message: string; code: string };
+type ZodIssueLike = { path: PropertyKey[]; message: string; code: string; params?: unknown };
 
 /** Joins a validation path into the field name the client knows (`bank.iban`, `items.0.amount`). */
 const fieldOf = (path: PropertyKey[]): string => path.map(String).join('.') || '_';
 
+/**
+ * A refinement's own code (`params: { code }`, e.g. `invalid_characters` from the contract's text
+ * strings) says more than zod's generic `custom`.
+ */
+function codeOf(code: string, params: unknown): string {
+  const own = (params as { code?: unknown } | undefined)?.code;
+  return code === 'custom' && typeof own === 'string' ? own : code;
+}
+
 export function detailsFromIssues(issues: ZodIssueLike[]): FieldError[] {
-  return issues.map((issue) => ({ field: fieldOf(issue.path), message: issue.message, code: issue.code }));
+  return issues.map((issue) => ({
+    field: fieldOf(issue.path),
+    message: issue.message,
+    code: codeOf(issue.code, issue.params),
+  }));
 }
 
 const errorBody = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) => ({
@@ -43,13 +56,11 @@ async function envelopePlugin(app: FastifyInstance) {
     }
   });
 
-  // Read from the raw URL: route schemas strip keys they do not declare, and every route honours it.
-  app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload) => {
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return new URLSearchParams(search).get(RESPONSE_CASE_QUERY_PARAM) === 'snake'
-      ? snakeCaseKeys(payload)
-      : payload;
-  });
+  // After serialization, not before: the response schema must check the camelCase answer it describes.
+  // Converting earlier made the check fail with a 500 after the write had committed (a retry wrote twice).
+  app.addHook('onSend', async (request: FastifyRequest, reply, payload) =>
+    wantsSnakeCase(request.url) ? snakeCaseJson(payload, reply.getHeader('content-type')) : payload,
+  );
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -65,7 +76,7 @@ async function envelopePlugin(app: FastifyInstance) {
             .filter(Boolean),
         ),
         message: v.message ?? 'Invalid value',
-        code: v.keyword,
+        code: codeOf(v.keyword, (v.params as { params?: unknown } | undefined)?.params),
       }));
       return reply
         .code(422)
@@ -102,3 +113,16 @@ async function envelopePlugin(app: FastifyInstance) {
 }
 
 export const envelope = fp(envelopePlugin, { name: 'envelope' });
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot even read (broken percent-encoding such as
+ * `%ZZ`, a parameter over the length limit) would otherwise get Fastify's own body, outside the
+ * envelope. It is the client's malformed input, like malformed JSON: 422 with a detail.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'too_long' : 'malformed_url';
+  const message = code === 'too_long' ? 'A path parameter is too long' : 'The URL is not valid';
+  return reply
+    .code(422)
+    .send(errorBody(422, 'ERROR_INPUT_VALIDATION', message, { details: [{ field: '_', message, code }] }));
+}
