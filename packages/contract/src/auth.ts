@@ -6,6 +6,7 @@ import {
   containsUppercase,
   hasMinLength,
   isEmail,
+  lineString,
 } from './strings.js';
 
 export const USERNAME_MIN_LENGTH = 3;
@@ -30,8 +31,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'me',
 ]);
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = lineString()
   .trim()
   .min(USERNAME_MIN_LENGTH, { message: `At least ${USERNAME_MIN_LENGTH} characters` })
   .max(USERNAME_MAX_LENGTH, { message: `At most ${USERNAME_MAX_LENGTH} characters` })
@@ -42,8 +42,7 @@ export const usernameSchema = z
     message: 'This username is reserved',
   });
 
-export const emailSchema = z
-  .string()
+export const emailSchema = lineString()
   .trim()
   .max(EMAIL_MAX_LENGTH, { message: `At most ${EMAIL_MAX_LENGTH} characters` })
   .refine(isEmail, { message: 'Enter a valid e-mail address' });
@@ -52,8 +51,7 @@ export const emailSchema = z
  * Password strength as the issue asks: a minimum length plus a digit, a lowercase, an uppercase and a
  * special character (the spec's string helpers). Each rule reports separately so the form can list them.
  */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = lineString()
   .max(PASSWORD_MAX_LENGTH, { message: `At most ${PASSWORD_MAX_LENGTH} characters` })
   .superRefine((value, ctx) => {
     const rules: [boolean, string][] = [
@@ -75,8 +73,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   /** Username or e-mail address. */
-  login: z.string().trim().min(1, { message: 'Enter your username or e-mail' }).max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+  login: lineString().trim().min(1, { message: 'Enter your username or e-mail' }).max(EMAIL_MAX_LENGTH),
+  password: lineString().min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

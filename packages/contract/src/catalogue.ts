@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './common.js';
+import { lineString } from './strings.js';
 
 /**
  * Reference data: payment methods and their groups, fiat currencies, countries, crypto currencies and
@@ -138,7 +139,7 @@ export const paymentMethodDetailSchema = paymentMethodSchema.extend({
 export type PaymentMethodDetail = z.infer<typeof paymentMethodDetailSchema>;
 
 export const paymentMethodDetailQuerySchema = z.object({
-  crypto: z.string().max(20).optional(),
+  crypto: lineString().max(20).optional(),
   locale: localeSchema.optional(),
 });
 
@@ -203,7 +204,7 @@ export const currenciesResponseSchema = z.object({
   count: z.number().int().optional(),
 });
 
-export const currencyCodeParamsSchema = z.object({ code: z.string().min(1).max(10) });
+export const currencyCodeParamsSchema = z.object({ code: lineString().min(1).max(10) });
 
 // --- countries --------------------------------------------------------------------------------------
 
@@ -329,8 +330,8 @@ export type Tag = z.infer<typeof tagSchema>;
 
 export const tagsQuerySchema = z.object({
   /** A method slug or id: only tags that fit it. */
-  'payment-method': z.string().max(100).optional(),
+  'payment-method': lineString().max(100).optional(),
   /** A group slug or id: only tags that fit the group. */
-  group: z.string().max(100).optional(),
+  group: lineString().max(100).optional(),
   locale: localeSchema.optional(),
 });

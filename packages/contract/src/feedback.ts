@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textString } from './strings.js';
 
 /**
  * Feedback: after a completed trade each party rates the other once (positive or negative, a message
@@ -27,8 +28,7 @@ export const feedbackRatingInputSchema = z
     value === 1 || value === '1' ? 'positive' : value === -1 || value === '-1' ? 'negative' : value,
   );
 
-const messageSchema = z
-  .string()
+const messageSchema = textString()
   .trim()
   .max(FEEDBACK_MESSAGE_MAX, `At most ${FEEDBACK_MESSAGE_MAX} characters`);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { lineString } from './strings.js';
 
 /**
  * Crypto amounts: integers of base units (satoshi, wei, ...) as `bigint` in code, decimal strings on the
@@ -49,8 +49,7 @@ export function formatBaseUnitsTrimmed(units: bigint, decimals: number): string 
 }
 
 /** An amount as the wire carries it: a non-negative decimal string (checked against the coin later). */
-export const amountStringSchema = z
-  .string()
+export const amountStringSchema = lineString()
   .trim()
   .regex(AMOUNT_PATTERN, { message: 'Enter an amount like 0.5' })
   .max(MAX_DIGITS + 1);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { offerSideSchema } from './catalogue.js';
 import { formatDecimal, multiply, parseDecimal, rescale } from './rates.js';
+import { lineString, textString } from './strings.js';
 
 /**
  * Offers: the editor's body, the marketplace query, and the pure rules both sides share (amount input,
@@ -43,13 +44,13 @@ export const MIN_PAST_TRADES_MAX = 10_000;
 export const positiveDecimalSchema = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a positive number'));
+  .pipe(lineString().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a positive number'));
 
 /** A margin in percent: may be negative (`-2.5`). */
 export const marginSchema = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^-?\d{1,6}(\.\d{1,4})?$/, 'Must be a percentage like 2.5 or -1'));
+  .pipe(lineString().regex(/^-?\d{1,6}(\.\d{1,4})?$/, 'Must be a percentage like 2.5 or -1'));
 
 // --- prices -------------------------------------------------------------------------------------------
 
@@ -76,7 +77,7 @@ export function offerFiatPrice(input: {
 
 /** Week days as the spec numbers them: monday = 1 ... sunday = 7. */
 export const weekDaySchema = z.number().int().min(1).max(7);
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use HH:MM (00:00 to 24:00)');
+const timeOfDay = lineString().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use HH:MM (00:00 to 24:00)');
 
 export const openingHourSchema = z
   .object({
@@ -125,8 +126,7 @@ const requirementSchema = z.object({
   value: z.coerce.number().int().min(1).max(MIN_PAST_TRADES_MAX).optional(),
 });
 
-const countryIso = z
-  .string()
+const countryIso = lineString()
   .regex(/^[A-Za-z]{2}$/, 'Use ISO alpha-2 country codes')
   .transform((v) => v.toUpperCase());
 
@@ -134,31 +134,31 @@ const countryIso = z
 export const offerBodySchema = z.object({
   area: z.enum(offerAreas).default('otc'),
   type: offerSideSchema,
-  crypto_currency_code: z.string().trim().min(2).max(10),
-  fiat_currency_code: z.string().trim().min(3).max(3),
-  payment_method: z.string().trim().min(1).max(100),
+  crypto_currency_code: lineString().trim().min(2).max(10),
+  fiat_currency_code: lineString().trim().min(3).max(3),
+  payment_method: lineString().trim().min(1).max(100),
   margin: marginSchema.optional(),
   fixed_price: positiveDecimalSchema.optional(),
   range_min: positiveDecimalSchema.optional(),
   range_max: positiveDecimalSchema.optional(),
   predefined_amount: z
-    .union([z.array(positiveDecimalSchema), z.string().transform((s) => s.split(',').map((v) => v.trim()))])
+    .union([z.array(positiveDecimalSchema), lineString().transform((s) => s.split(',').map((v) => v.trim()))])
     .optional(),
   new_buyer_limit: positiveDecimalSchema.optional(),
   payment_window: z.coerce.number().int().min(PAYMENT_WINDOW_MIN).max(PAYMENT_WINDOW_MAX).default(90),
-  offer_terms: z.string().max(OFFER_TEXT_MAX).default(''),
-  trade_details: z.string().max(OFFER_TEXT_MAX).default(''),
-  payment_method_label: z.string().trim().max(OFFER_LABEL_MAX).default(''),
-  tags: z.array(z.string().trim().min(1).max(60)).max(10).default([]),
+  offer_terms: textString().max(OFFER_TEXT_MAX).default(''),
+  trade_details: textString().max(OFFER_TEXT_MAX).default(''),
+  payment_method_label: lineString().trim().max(OFFER_LABEL_MAX).default(''),
+  tags: z.array(lineString().trim().min(1).max(60)).max(10).default([]),
   requirements: z.array(requirementSchema).max(traderRequirements.length).default([]),
   is_trusted_only: z.boolean().default(false),
   country_list_mode: z.enum(countryListModes).default('all'),
   countries: z.array(countryIso).max(300).default([]),
   opening_hours: z.array(openingHourSchema).max(70).default([]),
-  timezone: z.string().trim().min(1).max(64).default('UTC'),
+  timezone: lineString().trim().min(1).max(64).default('UTC'),
   offer_cap: z.object({ amount: positiveDecimalSchema, active: z.boolean() }).optional(),
   gift_card_bin_codes: z
-    .array(z.string().regex(/^\d{6,8}$/, 'A BIN code has 6 to 8 digits'))
+    .array(lineString().regex(/^\d{6,8}$/, 'A BIN code has 6 to 8 digits'))
     .max(50)
     .default([]),
   card_regions: z.array(z.number().int().positive()).max(50).default([]),
@@ -170,8 +170,8 @@ export const offerBodySchema = z.object({
 });
 export type OfferBody = z.infer<typeof offerBodySchema>;
 
-export const offerHashParamsSchema = z.object({ hash: z.string().regex(/^[0-9A-Za-z]{6,32}$/) });
-export const offerIdParamsSchema = z.object({ id: z.string().regex(/^[0-9A-Za-z]{6,32}$/) });
+export const offerHashParamsSchema = z.object({ hash: lineString().regex(/^[0-9A-Za-z]{6,32}$/) });
+export const offerIdParamsSchema = z.object({ id: lineString().regex(/^[0-9A-Za-z]{6,32}$/) });
 
 export const offerStatusBodySchema = z.object({
   new_status: z.union([z.boolean(), z.enum(['active', 'inactive', '1', '0', 'true', 'false'])]),
@@ -197,7 +197,7 @@ export const isOnStatus = (value: boolean | string): boolean =>
 const flag = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
-const list = z.string().transform((s) =>
+const list = lineString().transform((s) =>
   s
     .split(',')
     .map((v) => v.trim())
@@ -207,10 +207,10 @@ const list = z.string().transform((s) =>
 /** `GET /rest/v1/offers`: every parameter of the spec. `type` is the visitor's side. */
 export const offerSearchQuerySchema = z.object({
   type: offerSideSchema.default('buy'),
-  'payment-method': z.string().max(100).optional(),
-  currency: z.string().min(3).max(3).optional(),
+  'payment-method': lineString().max(100).optional(),
+  currency: lineString().min(3).max(3).optional(),
   'fiat-min': positiveDecimalSchema.optional(),
-  group: z.string().max(60).optional(),
+  group: lineString().max(60).optional(),
   visitor_country_iso: countryIso.optional(),
   users_country_iso: countryIso.optional(),
   location_id: z.coerce.number().int().optional(),
@@ -224,13 +224,12 @@ export const offerSearchQuerySchema = z.object({
   amount_range_max: positiveDecimalSchema.optional(),
   tags: list.optional(),
   online_users: flag.optional(),
-  page_id: z.string().max(200).optional(),
-  binCode: z
-    .string()
+  page_id: lineString().max(200).optional(),
+  binCode: lineString()
     .regex(/^\d{6,8}$/)
     .optional(),
   cardRegion: z.coerce.number().int().optional(),
-  searchId: z.string().max(40).optional(),
+  searchId: lineString().max(40).optional(),
   newbieOffers: flag.optional(),
 });
 export type OfferSearchQuery = z.infer<typeof offerSearchQuerySchema>;
@@ -244,6 +243,6 @@ export const favoriteOffersQuerySchema = z.object({
 export const userActiveOffersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   type: offerSideSchema.optional(),
-  crypto_currency_code: z.string().min(2).max(10).optional(),
+  crypto_currency_code: lineString().min(2).max(10).optional(),
   sort: z.enum(offerSorts).default('default'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { feedbackCountsSchema } from './feedback.js';
+import { lineString } from './strings.js';
 
 /**
  * `GET /rest/v1/users/{username}`: what anyone may see of a trader (spec: the public user profile,
@@ -23,4 +24,4 @@ export const publicProfileSchema = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export const publicProfileParamsSchema = z.object({ username: z.string().trim().min(1).max(60) });
+export const publicProfileParamsSchema = z.object({ username: lineString().trim().min(1).max(60) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './common.js';
 import { localizedNameSchema } from './catalogue.js';
+import { lineString } from './strings.js';
 
 /**
  * Market rates, the calculator and exact decimal conversions. Rates travel as decimal strings; the
@@ -16,7 +17,7 @@ export type RoundingMode = 'down' | 'half-up' | 'half-even';
 
 const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
 /** A non-negative decimal string the way amounts arrive from inputs: `12`, `12.5`, `.5` is refused. */
-export const decimalStringSchema = z.string().regex(/^\d{1,30}(\.\d{1,30})?$/, 'Must be a decimal number');
+export const decimalStringSchema = lineString().regex(/^\d{1,30}(\.\d{1,30})?$/, 'Must be a decimal number');
 
 /** True when `value` is a plain decimal (optional minus, digits, optional fraction). */
 export function isDecimalString(value: string): boolean {
@@ -147,7 +148,7 @@ export const cryptoFiatRatesSchema = z.object({
 export type CryptoFiatRates = z.infer<typeof cryptoFiatRatesSchema>;
 
 export const walletRatesQuerySchema = z.object({
-  currency: z.string().min(3).max(3).optional(),
+  currency: lineString().min(3).max(3).optional(),
   locale: localeSchema.optional(),
 });
 
@@ -195,7 +196,7 @@ export const chartPointSchema = z.object({ date: z.string(), rate: z.string() })
 
 export const calculatorQuerySchema = z.object({
   range: chartRangeSchema.optional(),
-  currency: z.string().min(3).max(3).optional(),
+  currency: lineString().min(3).max(3).optional(),
   /** Converts this fiat amount to BTC (exact, rounded down to satoshi). */
   fiatAmount: decimalStringSchema.optional(),
   /** Converts this BTC amount to fiat (exact, half-up to the currency's precision). */

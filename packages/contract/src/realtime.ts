@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineString } from './strings.js';
 
 /**
  * The WebSocket protocol between the web app and the server's gateway (docs/decisions/0011-realtime.md).
@@ -12,7 +13,7 @@ export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   /** Application-level keep-alive (browsers cannot send protocol pings); answered with `pong`. */
   z.object({ type: z.literal('ping') }),
   /** "I am typing in this trade's chat": relayed as `trade.typing` to the other party only. */
-  z.object({ type: z.literal('typing'), tradeHash: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('typing'), tradeHash: lineString().min(1).max(64) }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textString } from './strings.js';
 
 /**
  * Reporting an offer to the moderators (spec: the offer page's report-offer modal; the endpoint is ours:
@@ -29,8 +30,7 @@ export const offerReportReasonNeedsMessage = (reason: OfferReportReason): boolea
 /** `POST /rest/v1/offers/{hash}/report`. The server answers `other` without a message with `message_required`. */
 export const offerReportBodySchema = z.object({
   reason: offerReportReasonSchema,
-  message: z
-    .string()
+  message: textString()
     .trim()
     .max(OFFER_REPORT_MESSAGE_MAX, `At most ${OFFER_REPORT_MESSAGE_MAX} characters`)
     .default(''),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveDecimalSchema } from './offers.js';
 import { timestampSchema } from './common.js';
+import { lineString, textString } from './strings.js';
 
 /**
  * Trades: statuses, the lifecycle state machine (one pure table the server, the expiry job, moderators
@@ -169,14 +170,13 @@ export function tradeActionsFor(status: TradeStatus, actor: TradeActor): TradeAc
 // --- start, actions, dispute -------------------------------------------------------------------------
 
 /** The public id of a trade (random base62, like offers). */
-export const tradeHashSchema = z.string().regex(/^[0-9A-Za-z]{8,32}$/, 'Unknown trade');
+export const tradeHashSchema = lineString().regex(/^[0-9A-Za-z]{8,32}$/, 'Unknown trade');
 export const tradeIdParamsSchema = z.object({ id: tradeHashSchema });
 export const tradeHashParamsSchema = z.object({ tradeHash: tradeHashSchema });
 
 /** `POST /rest/v1/trade/start`: the offer and the fiat amount the taker wants to trade. */
 export const tradeStartBodySchema = z.object({
-  offer_hash: z
-    .string()
+  offer_hash: lineString()
     .trim()
     .regex(/^[0-9A-Za-z]{8,32}$/, 'Unknown offer'),
   fiat_amount: positiveDecimalSchema,
@@ -248,13 +248,12 @@ export const disputeReasonsQuerySchema = z.object({ role: z.enum(['buyer', 'sell
 /** `POST /rest/v1/trade/{id}/dispute`. */
 export const tradeDisputeBodySchema = z.object({
   dispute_reason_id: z.coerce.number().int().positive(),
-  dispute_reason_text: z.string().trim().max(DISPUTE_REASON_TEXT_MAX).default(''),
+  dispute_reason_text: textString().trim().max(DISPUTE_REASON_TEXT_MAX).default(''),
 });
 
 /** `POST /rest/v1/trade/{id}/policy-read`: the party opened a link from the offer terms. */
 export const tradePolicyReadBodySchema = z.object({
-  url: z
-    .string()
+  url: lineString()
     .trim()
     .max(2_000)
     .url()
@@ -310,7 +309,7 @@ export type TradeMessageKind = (typeof tradeMessageKinds)[number];
 
 /** `POST /rest/v1/trade/{id}/messages`. */
 export const tradeMessageBodySchema = z.object({
-  text: z.string().trim().min(1, 'Write a message').max(TRADE_MESSAGE_MAX),
+  text: textString().trim().min(1, 'Write a message').max(TRADE_MESSAGE_MAX),
 });
 
 /**

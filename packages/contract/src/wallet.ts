@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { amountStringSchema } from './money.js';
+import { lineString } from './strings.js';
 
 /** A coin code as the wallet calls take it (`BTC`, case-insensitive). */
-export const cryptoCodeSchema = z
-  .string()
+export const cryptoCodeSchema = lineString()
   .trim()
   .min(2)
   .max(10)
@@ -108,8 +108,8 @@ export const withdrawBodySchema = z
   .object({
     crypto_currency_code: cryptoCodeSchema,
     amount: amountStringSchema,
-    address: z.string().trim().min(1).max(200).optional(),
-    username: z.string().trim().min(1).max(64).optional(),
+    address: lineString().trim().min(1).max(200).optional(),
+    username: lineString().trim().min(1).max(64).optional(),
   })
   .refine((body) => Boolean(body.address) !== Boolean(body.username), {
     message: 'Give either an address or a username',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  lineString,
   COUNTRIES_PAGE_SIZE,
   DEFAULT_LOCALE,
   countriesV1QuerySchema,
@@ -128,7 +129,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'A generated SVG badge for a payment method icon name',
-        params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/) }),
+        params: z.object({ file: lineString().regex(/^[a-z0-9-]{1,80}\.svg$/) }),
       },
     },
     async (request, reply) => {
@@ -146,7 +147,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'One payment method with its group, tags, gift card regions and offer counts',
-        params: z.object({ slug: z.string().min(1).max(100) }),
+        params: z.object({ slug: lineString().min(1).max(100) }),
         querystring: paymentMethodDetailQuerySchema,
         response: { 200: dataEnvelope(paymentMethodDetailSchema), ...notModified },
       },

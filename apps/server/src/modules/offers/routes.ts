@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  lineString,
   dataEnvelope,
   favoriteOffersQuerySchema,
   favoriteOffersResultSchema,
@@ -568,7 +569,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
         tags: ['offers'],
         summary: 'A user’s active offers (public profile)',
         response: { 200: dataEnvelope(userActiveOffersResultSchema) },
-        params: z.object({ username: z.string().min(1).max(60) }),
+        params: z.object({ username: lineString().min(1).max(60) }),
         querystring: userActiveOffersQuerySchema,
       },
     },

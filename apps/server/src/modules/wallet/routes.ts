@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  lineString,
   bondBodySchema,
   bondStatusSchema,
   chainDepositSchema,
@@ -159,7 +160,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags: ['wallet'],
         summary: 'Send crypto to an address or to another user (Idempotency-Key header honoured)',
         body: withdrawBodySchema,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        headers: z.object({ 'idempotency-key': lineString().min(8).max(100).optional() }),
         response: { 201: dataEnvelope(withdrawalSchema) },
       },
     },
