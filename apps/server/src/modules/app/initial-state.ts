@@ -55,7 +55,8 @@ export function createInitialStateBuilder(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<InitialState> {
-    const session = await request.server.sessions.ensure(request, reply);
+    // A page view writes no session row: anonymous visitors get a stateless token (decision 0001).
+    const csrfToken = request.server.sessions.csrfToken(request, reply);
     const currentUser = request.user ? await presentUser(await users.getById(request.user.id)) : null;
     return {
       app: {
@@ -74,7 +75,7 @@ export function createInitialStateBuilder(
       },
       currentUser,
       features: config.features,
-      session: { csrfToken: session.csrfToken },
+      session: { csrfToken },
       routes: NAMED_ROUTES,
     };
   };

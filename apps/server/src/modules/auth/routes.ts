@@ -85,13 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags: ['auth'],
-        summary: 'The CSRF token of this session (starting an anonymous session if needed)',
+        summary: 'The CSRF token for X-CSRF-TOKEN: the session one, or an anonymous one for this browser',
         response: { 200: dataEnvelope(csrfTokenResponseSchema) },
       },
     },
     async (request, reply) => {
-      const session = await app.sessions.ensure(request, reply);
-      return { data: { csrfToken: session.csrfToken } };
+      return { data: { csrfToken: app.sessions.csrfToken(request, reply) } };
     },
   );
 };

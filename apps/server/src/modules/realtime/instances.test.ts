@@ -71,11 +71,11 @@ describe.skipIf(!onPostgres())('realtime across two instances (PostgreSQL bus)',
 
   async function sessionCookie(app: FastifyInstance, username: string) {
     const csrf = await app.inject({ method: 'GET', url: '/rest/v1/auth/csrf' });
-    const anonymous = csrf.cookies.find((c) => c.name === 'sid')!.value;
+    const anonymous = csrf.cookies.find((c) => c.name === 'csrf')!.value;
     const login = await app.inject({
       method: 'POST',
       url: '/rest/v1/auth/login',
-      headers: { cookie: `sid=${anonymous}`, 'x-csrf-token': csrf.json().data.csrfToken },
+      headers: { cookie: `csrf=${anonymous}`, 'x-csrf-token': csrf.json().data.csrfToken },
       payload: { login: username, password: 'Str0ng-pass!' },
     });
     expect(login.statusCode, login.body).toBe(200);

@@ -38,11 +38,11 @@ describe('realtime gateway (WebSocket)', () => {
   /** A fresh session for `username` (a second login: its own cookie, as another tab would). */
   async function sessionCookie(username: string): Promise<string> {
     const csrf = await t.app.inject({ method: 'GET', url: '/rest/v1/auth/csrf' });
-    const anonymous = csrf.cookies.find((c) => c.name === 'sid')!.value;
+    const anonymous = csrf.cookies.find((c) => c.name === 'csrf')!.value;
     const login = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/auth/login',
-      headers: { cookie: `sid=${anonymous}`, 'x-csrf-token': csrf.json().data.csrfToken },
+      headers: { cookie: `csrf=${anonymous}`, 'x-csrf-token': csrf.json().data.csrfToken },
       payload: { login: username, password: 'Str0ng-pass!' },
     });
     expect(login.statusCode, login.body).toBe(200);

@@ -99,11 +99,12 @@ describe('housekeeping', () => {
     try {
       const live = t.client();
       await live.register('keeper');
-      const stale = t.client();
-      await stale.fetchCsrfToken();
+      // Anonymous visitors write no rows any more: a logged-in session left idle is the stale one.
+      await t.client().register('left_idle');
       await t.client().login('someone', 'Wrong-pass-1');
       await t.database.db.execute(
-        sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE user_id IS NULL`,
+        sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours'
+            WHERE user_id = (SELECT id FROM users WHERE username = 'left_idle')`,
       );
       await t.database.db.execute(
         sql`UPDATE auth_throttle SET window_started_at = now() - interval '1 hour'`,

@@ -24,8 +24,11 @@ declare module 'fastify' {
 }
 
 export type SessionService = {
-  /** The visitor's session, created (anonymous) when there is none, so a CSRF token exists. */
-  ensure(request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo>;
+  /**
+   * The CSRF token the page must echo: the session's own when logged in, else this browser's anonymous
+   * token (double-submit cookie, see below); never writes a row.
+   */
+  csrfToken(request: FastifyRequest, reply: FastifyReply): string;
   /** Logs a user in: the old session is destroyed and a new token issued (fixation defence). */
   start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionInfo>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -33,6 +36,8 @@ export type SessionService = {
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What `randomToken()` makes: anything else in the anonymous CSRF cookie is ignored. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** Writing last_seen_at on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -48,6 +53,14 @@ async function sessionPlugin(
     cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
   // The __Host- prefix pins the cookie to this host and path, but browsers only accept it over TLS.
   const cookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-sid' : 'sid');
+  // Visitors without a session: the CSRF token lives in its own cookie (decision 0001, "CSRF"). Over TLS
+  // the __Host- prefix also stops a sibling subdomain from planting a token of its choosing.
+  const csrfCookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-csrf' : 'csrf');
+
+  function anonymousToken(request: FastifyRequest): string | null {
+    const value = request.cookies[csrfCookieName(request)];
+    return value && TOKEN_SHAPE.test(value) ? value : null;
+  }
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.setCookie(cookieName(request), token, {
@@ -59,7 +72,7 @@ async function sessionPlugin(
     });
   }
 
-  async function create(request: FastifyRequest, reply: FastifyReply, userId: number | null) {
+  async function create(request: FastifyRequest, reply: FastifyReply, userId: number) {
     const token = randomToken();
     const row = {
       id: sha256(token),
@@ -79,11 +92,25 @@ async function sessionPlugin(
   }
 
   const service: SessionService = {
-    async ensure(request, reply) {
-      return request.session ?? create(request, reply, null);
+    csrfToken(request, reply) {
+      if (request.session) return request.session.csrfToken;
+      const existing = anonymousToken(request);
+      if (existing) return existing;
+      const token = randomToken();
+      // No Max-Age: it lasts as long as the browser session, and login replaces it by the session's.
+      reply.setCookie(csrfCookieName(request), token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecure(request),
+      });
+      // Two calls in one request (the shell builds the state once, but be safe) share one token.
+      request.cookies[csrfCookieName(request)] = token;
+      return token;
     },
     async start(request, reply, userId) {
       if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.cookies[csrfCookieName(request)]) reply.clearCookie(csrfCookieName(request), { path: '/' });
       return create(request, reply, userId);
     },
     async end(request, reply) {
@@ -140,14 +167,17 @@ async function sessionPlugin(
     }
   });
 
-  // CSRF: every state-changing call must echo the session's token (ASVS 3.5.1). Checked before the body
-  // is parsed or validated, so a forged request learns nothing; unknown routes still answer 404.
+  // CSRF: every state-changing call must echo the session's token (ASVS 3.5.1), or, without a session
+  // (login, register), the token of this browser's CSRF cookie, which another site can neither read nor
+  // set. Checked before the body is parsed or validated, so a forged request learns nothing; unknown
+  // routes still answer 404.
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.csrf === false) return;
     const header = request.headers['x-csrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken)) {
+    const expected = request.session ? request.session.csrfToken : anonymousToken(request);
+    if (!expected || !sent || !safeEqual(sent, expected)) {
       throw new AppError(403, 'CSRF_TOKEN_MISMATCH', 'Your session has expired. Please reload the page.');
     }
   });

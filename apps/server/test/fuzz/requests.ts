@@ -1,0 +1,126 @@
+import type { Market } from '../fixtures/market.js';
+import { urlFor, validValue, type Operation, type SentRequest } from './openapi.js';
+
+/**
+ * Well-formed requests for every operation, filled from the market fixture so they reach the handlers:
+ * the trade each action needs, the offer, the parties' names, amounts the seller can afford.
+ */
+
+/** The fixture trade an action on `/trade/{id}/...` or `/feedback/{id}/...` should use. */
+export function tradeFor(operation: Operation, m: Market): string {
+  const { path } = operation;
+  if (path.endsWith('/paid')) return m.toPayTrade;
+  if (path.endsWith('/cancel')) return m.toCancelTrade;
+  if (path.endsWith('/release')) return m.paidTrade;
+  if (path.endsWith('/dispute')) return m.disputableTrade;
+  if (path.startsWith('/rest/v1/feedback/')) return m.releasedTrade;
+  return m.activeTrade;
+}
+
+/** Real ids for path parameters, by name and place. */
+export function pathValuesFor(operation: Operation, m: Market): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const { name } = parameter;
+    const onTrade = /^\/rest\/v[12]\/(trade|feedback)\//.test(operation.path);
+    values[name] =
+      name === 'id'
+        ? onTrade
+          ? tradeFor(operation, m)
+          : m.offerHash
+        : name === 'hash'
+          ? m.offerHash
+          : name === 'tradeHash'
+            ? m.activeTrade
+            : name === 'username'
+              ? m.seller.name
+              : name === 'slug'
+                ? operation.path.startsWith('/rest/v1/pages/')
+                  ? 'about'
+                  : 'bank-transfer'
+                : name === 'code'
+                  ? 'USD'
+                  : name === 'attachmentId'
+                    ? String(m.attachmentId)
+                    : String(validValue(parameter.schema, name, () => undefined));
+  }
+  return values;
+}
+
+let unique = 0;
+/** A name no other call of this run used (registrations, idempotency keys). */
+export const uniqueName = (prefix: string) => {
+  unique += 1;
+  return `${prefix}${process.pid % 1000}x${unique}`;
+};
+
+/** Values the schema alone cannot choose well, by field name (bodies) for one operation. */
+export function bodyHint(operation: Operation, m: Market): (name: string) => unknown {
+  const registering = operation.path === '/rest/v1/auth/register';
+  const loggingIn = operation.path === '/rest/v1/auth/login';
+  const name = registering ? uniqueName('fz') : '';
+  const hints: Record<string, unknown> = {
+    type: 'sell',
+    crypto_currency_code: 'BTC',
+    fiat_currency_code: 'USD',
+    payment_method: 'bank-transfer',
+    margin: '1',
+    range_min: '10',
+    range_max: '500',
+    amount: '0.001',
+    username: registering ? name : m.buyer.name,
+    email: `${name}@example.com`,
+    password: registering || loggingIn ? m.password : undefined,
+    login: m.buyer.name,
+    offer_hash: m.offerHash,
+    fiat_amount: '20',
+    text: 'Hello there',
+    message: 'Thanks, all good',
+    rating: 'positive',
+    dispute_reason_id: 3,
+    dispute_reason_text: 'No answer from the seller',
+    reason: 'obvious_scam',
+    url: 'https://example.com/rules',
+    new_status: true,
+    new_margin: '1',
+    new_fixed_price: m.marketPrice,
+    offer_cap: { amount: '100000', active: true },
+    requirement_id: m.requirementId,
+  };
+  return (field) => hints[field];
+}
+
+/** A query value the schema alone cannot choose well. */
+const queryHints: Record<string, string> = { crypto_currency_code: 'BTC' };
+
+/** The well-formed request for `operation` (`?case=snake` added when asked). */
+export function validRequest(
+  operation: Operation,
+  m: Market,
+  options: { snake?: boolean; upload?: { payload: Buffer; contentType: string } } = {},
+): SentRequest {
+  const query: [string, string][] = [];
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    const hinted = queryHints[parameter.name];
+    if (hinted !== undefined) query.push([parameter.name, hinted]);
+    else if (parameter.required) {
+      query.push([parameter.name, String(validValue(parameter.schema, parameter.name, () => undefined))]);
+    }
+  }
+  if (options.snake) query.push(['case', 'snake']);
+  const headers: Record<string, string> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'header')) {
+    if (parameter.name === 'idempotency-key') headers[parameter.name] = uniqueName('idem-key-');
+  }
+  const request: SentRequest = {
+    method: operation.method,
+    url: urlFor(operation, pathValuesFor(operation, m), query),
+    headers,
+  };
+  if (operation.body) request.body = { json: validValue(operation.body, '', bodyHint(operation, m)) };
+  if (operation.multipart && options.upload) {
+    request.body = { raw: options.upload.payload };
+    headers['content-type'] = options.upload.contentType;
+  }
+  return request;
+}
