@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textString } from '@app/contract';
 import type { AdminCommand, AdminContext } from '../../cli/commands.js';
 import { withAdminEvents } from '../../cli/events.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -33,18 +34,15 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
   return createTradesService({ db, ledger, catalogue, rates, wallet, offers, events, config });
 }
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 const awardInput = z.object({
   trade: z.string().trim().min(1, 'Give the trade hash'),
   winner: z.enum(['buyer', 'seller']),
-  reason: z
-    .string({ error: 'Give the reason: both parties read it in the trade chat' })
-    .trim()
-    .min(1, 'Give the reason: both parties read it in the trade chat')
-    .max(1000)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Remove the control characters'),
+  // Missing counts as empty (one message for both); then the contract's rule for every free text (no NUL
+  // or other control characters) and the reason's own length.
+  reason: z.preprocess(
+    (value) => value ?? '',
+    textString().trim().min(1, 'Give the reason: both parties read it in the trade chat').max(1000),
+  ),
 });
 
 /**
