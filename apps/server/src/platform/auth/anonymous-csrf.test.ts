@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { sessions } from '../db/schema.js';
 
 const html = { accept: 'text/html' };
 const metaToken = (body: string) => /<meta name="_token" content="([^"]+)"/.exec(body)?.[1];
@@ -23,10 +24,7 @@ describe('anonymous visitors: no session rows, a stateless CSRF token', () => {
   });
 
   const sessionRows = async (app: TestApp = t) =>
-    Number(
-      ((await app.database.db.execute(sql`SELECT count(*)::int AS n FROM sessions`)).rows[0] as { n: number })
-        .n,
-    );
+    (await app.database.db.select({ n: count() }).from(sessions))[0]!.n;
 
   it('should write no session row for any number of cookie-less page views and reads', async () => {
     const before = await sessionRows();
