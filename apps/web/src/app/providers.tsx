@@ -3,9 +3,11 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AppStateProvider, type AppState } from '@/shared/app-state/app-state-context';
+import { accessibleCssVariablesResolver } from '@/shared/theme/accessible-colors';
+import { withCloseLabels } from '@/shared/theme/close-labels';
 import { cookieColorSchemeManager } from '@/shared/theme/color-scheme-cookie';
 import { theme } from '@/shared/theme/theme';
 import { GlobalErrorModal } from '@/shared/ui/global-error-modal';
@@ -29,12 +31,7 @@ export function AppProviders({ queryClient, i18n, appState, env = 'default', chi
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider
-          theme={theme}
-          colorSchemeManager={colorSchemeManager}
-          defaultColorScheme="light"
-          env={env}
-        >
+        <ThemeProvider env={env}>
           <AppStateProvider value={appState}>
             <ModalsProvider>
               <Notifications position="top-right" autoClose={5000} limit={5} />
@@ -42,8 +39,26 @@ export function AppProviders({ queryClient, i18n, appState, env = 'default', chi
               {children}
             </ModalsProvider>
           </AppStateProvider>
-        </MantineProvider>
+        </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with the app's theme, its accessible colour tokens and close buttons named in the page's language. */
+function ThemeProvider({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const localizedTheme = useMemo(() => withCloseLabels(theme, closeLabel), [closeLabel]);
+  return (
+    <MantineProvider
+      theme={localizedTheme}
+      cssVariablesResolver={accessibleCssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      env={env}
+    >
+      {children}
+    </MantineProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { accessibleVariantColorResolver } from './accessible-colors';
 
 /** A calm blue: reads as "bank", keeps enough contrast for text on it in both schemes. */
 const brand: MantineColorsTuple = [
@@ -35,10 +36,15 @@ export const theme = createTheme({
     xl: '75em', // 1200 px
   },
   cursorType: 'pointer',
+  variantColorResolver: accessibleVariantColorResolver,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // Mantine's focus placeholder is a focusable `role="presentation"` div inside `role="menu"`, which a
+    // menu may not contain (axe aria-required-children); without it focus goes to the first item, as in
+    // the ARIA menu pattern.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

@@ -128,7 +128,7 @@ export function MyOfferCard({
         ) : null}
 
         {offer.depositInfo.isBondInsufficient ? (
-          <Text size="sm" c="yellow.8" data-testid={`my-offer-bond-${id}`}>
+          <Text size="sm" c="yellow" data-testid={`my-offer-bond-${id}`}>
             {t('offerManager.list.bondShort', { crypto: offer.cryptoCurrencyCode })}{' '}
             <Anchor component={Link} to={walletBondPath(walletPath, offer.cryptoCurrencyCode)} size="sm">
               {t('offerManager.list.bondLink')}

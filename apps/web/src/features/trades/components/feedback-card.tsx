@@ -29,7 +29,7 @@ function FeedbackLine({ title, feedback }: { title: string; feedback: TradeFeedb
       <Text size="sm" fw={600}>
         {title}
       </Text>
-      <Group gap={6} c={positive ? 'teal.7' : 'red.7'}>
+      <Group gap={6} c={positive ? 'teal' : 'red'}>
         {positive ? <IconThumbUp size={16} /> : <IconThumbDown size={16} />}
         <Text size="sm" fw={600}>
           {t(`trades.feedback.rating.${feedback.rating}`)}

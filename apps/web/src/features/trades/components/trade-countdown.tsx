@@ -25,7 +25,7 @@ export function TradeCountdown({ expiresAt, onExpired }: TradeCountdownProps) {
     }
   }, [expired, onExpired]);
   return (
-    <Group gap={6} wrap="nowrap" c={msLeft < 300_000 ? 'red.7' : undefined} data-testid="trade-countdown">
+    <Group gap={6} wrap="nowrap" c={msLeft < 300_000 ? 'red' : undefined} data-testid="trade-countdown">
       <IconClock size={18} />
       <Text size="sm" fw={600} ff="monospace" aria-live="off">
         {expired ? t('trades.countdown.ended') : t('trades.countdown.left', { time: text })}

@@ -41,7 +41,7 @@ export function CryptoAmount({ amount, code, decimals, signed, alwaysVisible, ..
   const negative = amount.trim().startsWith('-');
   const text = signed ? format.signedCrypto(amount, decimals) : format.crypto(amount, decimals);
   return (
-    <Text span className={classes.num} c={signed ? (negative ? 'red.7' : 'teal.7') : undefined} {...props}>
+    <Text span className={classes.num} c={signed ? (negative ? 'red' : 'teal') : undefined} {...props}>
       {text} {code}
     </Text>
   );
