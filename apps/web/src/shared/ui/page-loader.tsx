@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function PageLoader({ minHeight = 240 }: { minHeight?: number | string }) {
   const { t } = useTranslation();
   return (
-    <Center mih={minHeight} role="status" aria-live="polite">
-      <Loader size="md" aria-label={t('common.loading')} />
+    <Center mih={minHeight} role="status" aria-live="polite" aria-label={t('common.loading')}>
+      <Loader size="md" />
     </Center>
   );
 }

@@ -7,6 +7,7 @@ export function OfferListSkeleton({ count = 3 }: { count?: number }) {
   return (
     <Stack
       gap="sm"
+      role="status"
       aria-busy="true"
       aria-label={t('marketplace.results.loading')}
       data-testid="offers-loading"

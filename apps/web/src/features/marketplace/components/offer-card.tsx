@@ -105,6 +105,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
                   gap={3}
                   wrap="nowrap"
                   c="teal"
+                  role="img"
                   aria-label={t('marketplace.card.positive', { count: owner.feedbackPositive })}
                 >
                   <IconThumbUp size={14} />
@@ -116,6 +117,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
                   gap={3}
                   wrap="nowrap"
                   c="red"
+                  role="img"
                   aria-label={t('marketplace.card.negative', { count: owner.feedbackNegative })}
                 >
                   <IconThumbDown size={14} />

@@ -116,7 +116,7 @@ function SideList({
   let body;
   if (offers.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('marketplace.results.loading')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('marketplace.results.loading')}>
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} height={34} />
         ))}

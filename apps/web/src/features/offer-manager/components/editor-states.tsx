@@ -18,7 +18,7 @@ export function EditorContainer({ children }: { children: ReactNode }) {
 export function EditorSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton height={36} width="50%" />
       <Skeleton height={48} />
       <Skeleton height={320} radius="md" />

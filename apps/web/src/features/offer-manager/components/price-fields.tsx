@@ -98,7 +98,7 @@ export function PricePreviewCard({ fiatPrecision }: { fiatPrecision: number | nu
           {t('offerManager.pricing.previewTitle', { crypto })}
         </Text>
         {rates.isPending ? (
-          <Skeleton height={44} aria-label={t('common.loading')} />
+          <Skeleton height={44} role="status" aria-label={t('common.loading')} />
         ) : (
           <>
             <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -207,7 +207,7 @@ export function MyOffersPage() {
         </Tabs>
 
         {list.isPending || (list.isPlaceholderData && list.isFetching) ? (
-          <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+          <Stack gap="md" role="status" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton height={150} radius="md" />
             <Skeleton height={150} radius="md" />
           </Stack>

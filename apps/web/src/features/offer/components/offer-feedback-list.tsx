@@ -39,7 +39,7 @@ export function OfferFeedbackList({ hash }: { hash: string }) {
         </Group>
 
         {query.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton height={56} radius="md" />
             <Skeleton height={56} radius="md" />
           </Stack>

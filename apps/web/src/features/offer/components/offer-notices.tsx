@@ -54,7 +54,11 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
         body: (
           <>
             {t('offer.notices.owner')}{' '}
-            <Anchor component={Link} to={localize(`/offer-manager/edit/${encodeURIComponent(offer.id)}`)}>
+            <Anchor
+              component={Link}
+              to={localize(`/offer-manager/edit/${encodeURIComponent(offer.id)}`)}
+              underline="always"
+            >
               {t('offer.notices.editOffer')}
             </Anchor>
           </>
@@ -156,7 +160,7 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
         body: (
           <>
             {t('offer.notices.idNotVerified')}{' '}
-            <Anchor component={Link} to={verificationPath}>
+            <Anchor component={Link} to={verificationPath} underline="always">
               {t('offer.notices.verifyId')}
             </Anchor>
           </>

@@ -21,7 +21,7 @@ export function OwnerPanel({ username, now }: { username: string; now: Date }) {
           {t('offer.owner.title')}
         </Title>
         {profile.isPending ? (
-          <Skeleton height={48} radius="md" aria-label={t('common.loading')} />
+          <Skeleton height={48} radius="md" role="status" aria-label={t('common.loading')} />
         ) : profile.data ? (
           <ProfileSummary profile={profile.data} variant="card" now={now} />
         ) : (

@@ -50,7 +50,7 @@ export function ReportOfferModal({ hash, opened, onClose }: ReportOfferModalProp
     >
       {state.isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Group>
       ) : state.isError ? (
         <ErrorState message={t('offer.report.stateError')} onRetry={() => void state.refetch()} />

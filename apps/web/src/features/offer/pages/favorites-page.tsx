@@ -91,7 +91,7 @@ export function FavoritesPage() {
         </Group>
 
         {query.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton height={92} radius="md" />
             <Skeleton height={92} radius="md" />
             <Skeleton height={92} radius="md" />

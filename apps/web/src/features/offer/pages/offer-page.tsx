@@ -42,7 +42,13 @@ function fiatMinOf(raw: string | null): string | null {
 function OfferPageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t('common.loading')} data-testid="offer-loading">
+    <Stack
+      gap="lg"
+      role="status"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="offer-loading"
+    >
       <Skeleton height={36} width="60%" radius="md" />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -106,7 +106,7 @@ export function ProfilePage() {
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           {profile.isPending ? (
-            <Skeleton height={64} radius="md" aria-label={t('common.loading')} />
+            <Skeleton height={64} radius="md" role="status" aria-label={t('common.loading')} />
           ) : profile.isError ? (
             <ErrorState message={t('profile.loadError')} onRetry={() => void profile.refetch()} />
           ) : (
@@ -150,7 +150,7 @@ export function ProfilePage() {
             </Group>
 
             {offers.isPending ? (
-              <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+              <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
                 <Skeleton height={120} radius="md" />
                 <Skeleton height={120} radius="md" />
               </Stack>

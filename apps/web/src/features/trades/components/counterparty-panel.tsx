@@ -63,23 +63,26 @@ export function CounterpartyPanel({ party, sideLabel }: CounterpartyPanelProps) 
           </div>
         </Group>
         <Group gap="md">
-          <Group gap={4} c="teal.7">
+          {/* An icon and a number read as one picture with its meaning as the name. */}
+          <Group
+            gap={4}
+            c="teal"
+            role="img"
+            aria-label={t('trades.party.positive', { count: party.feedback.positive })}
+          >
             <IconThumbUp size={16} />
-            <Text
-              size="sm"
-              fw={600}
-              aria-label={t('trades.party.positive', { count: party.feedback.positive })}
-            >
+            <Text size="sm" fw={600}>
               {party.feedback.positive}
             </Text>
           </Group>
-          <Group gap={4} c="red.7">
+          <Group
+            gap={4}
+            c="red"
+            role="img"
+            aria-label={t('trades.party.negative', { count: party.feedback.negative })}
+          >
             <IconThumbDown size={16} />
-            <Text
-              size="sm"
-              fw={600}
-              aria-label={t('trades.party.negative', { count: party.feedback.negative })}
-            >
+            <Text size="sm" fw={600}>
               {party.feedback.negative}
             </Text>
           </Group>

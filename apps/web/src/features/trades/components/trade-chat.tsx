@@ -93,7 +93,7 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
         <ScrollArea h={380} viewportRef={viewport} type="auto" offsetScrollbars>
           {messages.isPending ? (
             <Center h={300}>
-              <Loader size="sm" aria-label={t('common.loading')} />
+              <Loader size="sm" role="status" aria-label={t('common.loading')} />
             </Center>
           ) : messages.isError ? (
             <ErrorState message={t('trades.chat.loadError')} onRetry={() => void messages.refetch()} />

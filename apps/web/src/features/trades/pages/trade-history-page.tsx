@@ -34,7 +34,7 @@ const isFilter = (value: string | null): value is Filter =>
 function ListSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} height={44} />
       ))}

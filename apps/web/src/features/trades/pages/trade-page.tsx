@@ -28,7 +28,7 @@ import { counterpartyOf } from '../utils/counterparty';
 function TradeSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton height={36} width="50%" />
       <Skeleton height={64} />
       <Grid gap="md">

@@ -1,5 +1,5 @@
 import { formatDecimal } from '@app/contract';
-import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import type { WalletCoin } from '../hooks/use-wallet-coins';
@@ -169,8 +169,9 @@ export function BalancesTable({ coins, onDeposit, onSend }: BalancesTableProps) 
                       <CryptoAmount amount={coin.incomingAmount} code={code} decimals={coin.decimals} />
                     </Group>
                   ) : (
-                    <Text span c="dimmed" aria-label={t('wallet.balances.none')}>
-                      —
+                    <Text span c="dimmed">
+                      <span aria-hidden>—</span>
+                      <VisuallyHidden>{t('wallet.balances.none')}</VisuallyHidden>
                     </Text>
                   )}
                 </td>

@@ -101,7 +101,7 @@ export function BondPanel({ coins }: { coins: readonly WalletCoin[] }) {
   if (query.isPending) {
     return (
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton height={24} width="40%" />
           <Skeleton height={48} />
           <Skeleton height={48} />

@@ -66,7 +66,7 @@ function DepositAddressCard({ coin }: { coin: WalletCoin }) {
 
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton height={184} width={184} radius="md" />
         <Skeleton height={18} />
         <Skeleton height={36} width={160} />
@@ -162,7 +162,7 @@ function IncomingDeposits({ coin }: { coin: WalletCoin }) {
         ) : null}
       </Group>
       {query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton height={56} />
           <Skeleton height={56} />
         </Stack>

@@ -36,7 +36,7 @@ const isKind = (value: string): value is WalletTransactionKind =>
 function RowsSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} height={40} />
       ))}

@@ -84,7 +84,7 @@ export function WalletPage() {
         </Group>
 
         {balances.isPending ? (
-          <Stack gap="lg" aria-busy="true" aria-label={t('common.loading')}>
+          <Stack gap="lg" role="status" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton height={120} radius="lg" />
             <Skeleton height={280} radius="lg" />
           </Stack>
