@@ -37,7 +37,8 @@ export function LanguageMenu() {
           size="compact-md"
           leftSection={<IconLanguage size={18} />}
           rightSection={<IconChevronDown size={14} />}
-          aria-label={t('language.change')}
+          // The name holds the visible code, so speech users can say what they see (WCAG 2.5.3).
+          aria-label={t('language.change', { code: locale.toUpperCase() })}
         >
           {locale.toUpperCase()}
         </Button>

@@ -189,7 +189,14 @@ export function OfferWizard({ id, initialValues, isBondInsufficient = false }: O
               <Stepper.Step
                 key={step}
                 label={compact ? undefined : t(`offerManager.steps.${step}`)}
-                aria-label={t(`offerManager.steps.${step}`)}
+                // The number and the label are two words on screen; without the space they are one run
+                // of text ("1Basics") that the name below would not contain (axe reads text nodes joined).
+                icon={`${index + 1} `}
+                // The name holds the number the step shows, so speech users can say what they see.
+                aria-label={t('offerManager.wizard.stepButton', {
+                  number: index + 1,
+                  title: t(`offerManager.steps.${step}`),
+                })}
                 allowStepSelect={index <= reached}
               />
             ))}

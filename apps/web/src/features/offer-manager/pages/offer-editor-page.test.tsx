@@ -233,13 +233,13 @@ describe('OfferEditorPage', () => {
     expect(screen.getByRole('textbox', { name: /Payment method label/ })).toHaveValue('N26');
 
     // Every step of a saved offer can be opened from the stepper.
-    await user.click(screen.getByRole('button', { name: 'Price and amounts' }));
+    await user.click(screen.getByRole('button', { name: 'Step 2: Price and amounts' }));
     await stepHeading(2, 'Price and amounts');
     const margin = screen.getByRole('textbox', { name: /^Margin/ });
     expect(margin).toHaveValue('2');
     await user.clear(margin);
     await user.type(margin, '3');
-    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Step 5: Review' }));
     await stepHeading(5, 'Review');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
