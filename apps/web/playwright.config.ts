@@ -70,6 +70,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Disputes open as soon as a trade is paid, so a browser test can reach one (dispute-award.spec.ts).
       TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
+      // Every browser comes from 127.0.0.1: the limits run but are out of the tests' reach.
+      RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+      RATE_LIMIT_CHAT_PER_MINUTE: '100000',
+      RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: '100000',
+      RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
       // E2E_WEB_DIST lets two runs build into separate folders without overwriting each other.
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(webDir, 'dist'),
     },

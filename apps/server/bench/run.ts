@@ -52,6 +52,13 @@ async function main(): Promise<void> {
     // Anonymous marketplace searches share answers for this long (production default 2000 ms);
     // OFFER_SEARCH_CACHE_MS=0 measures every search computed, as logged-in searches always are.
     OFFER_SEARCH_CACHE_MS: process.env.OFFER_SEARCH_CACHE_MS ?? '2000',
+    // Every request comes from 127.0.0.1: the limits run (their cost is part of each route) but never
+    // refuse. RATE_LIMIT_SEARCH_PER_MINUTE=0 measures a search without its limiter.
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
+    RATE_LIMIT_CHAT_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: '1000000',
+    RATE_LIMIT_UPLOADS_PER_HOUR: '1000000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: process.env.RATE_LIMIT_SEARCH_PER_MINUTE ?? '1000000',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(url ? { DATABASE_URL: url } : {}),

@@ -18,6 +18,7 @@ import { envelope, frameworkErrors } from './platform/http/envelope.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
+import { createRateLimiter, createRateLimits } from './platform/rate-limit/index.js';
 import { createCurrentUserPresenter, createUsersService, usersRoutes } from './modules/users/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { createLedger } from './modules/ledger/index.js';
@@ -58,13 +59,15 @@ export type BuildAppOptions = {
   database: Database;
   /** Pino logger options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** The clock the rate limits count windows by; tests move it instead of waiting. */
+  now?: () => Date;
 };
 
 /**
  * Builds the HTTP application: platform plugins first (envelope, cookies, sessions, CSRF, docs), then
  * one plugin per domain module. No listening here, so tests drive it with `app.inject`.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -117,6 +120,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const users = createUsersService(database.db);
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
+  // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
+  const limits = createRateLimits(createRateLimiter(database.db, now), config.rateLimits);
   // Read at request time: `trades` is built further down (trades depend on users, not the reverse).
   const presentUser = createCurrentUserPresenter({
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
@@ -129,7 +134,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', () => events.close());
 
   await app.register(appRoutes, { database, buildInitialState });
-  await app.register(authRoutes, { users, throttle, presentUser });
+  await app.register(authRoutes, { users, throttle, presentUser, limits });
   await app.register(usersRoutes, { users, presentUser });
 
   const catalogue = createCatalogueService(database.db);
@@ -164,7 +169,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(walletRoutes, { wallet });
 
   const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
-  await app.register(offersRoutes, { offers, db: database.db, config });
+  await app.register(offersRoutes, { offers, db: database.db, config, limits });
   await app.register(reportsRoutes, { reports: createReportsService({ db: database.db, config }) });
   await app.register(publicProfileRoutes, {
     db: database.db,
@@ -184,7 +189,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     config,
   });
   app.decorate('trades', trades);
-  await app.register(tradesRoutes, { trades, db: database.db });
+  await app.register(tradesRoutes, { trades, db: database.db, limits });
 
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db: database.db, trades, events }),
@@ -197,7 +202,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     limits: config.attachments,
     log: app.log,
   });
-  await app.register(attachmentsRoutes, { attachments });
+  await app.register(attachmentsRoutes, { attachments, limits });
 
   // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
   const realtime = createRealtimeGateway({

@@ -22,7 +22,11 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** The clock the rate limits count by (default: the real one). */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'p2p-test-'));
   const config = loadConfig({
@@ -33,10 +37,16 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Tests change offers and search again at once: no shared anonymous answers unless a test asks.
     OFFER_SEARCH_CACHE_MS: '0',
+    // Every test client comes from 127.0.0.1: request limits apply only where a test sets them.
+    RATE_LIMIT_REGISTER_PER_HOUR: '0',
+    RATE_LIMIT_CHAT_PER_MINUTE: '0',
+    RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: '0',
+    RATE_LIMIT_UPLOADS_PER_HOUR: '0',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '0',
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, now: options.now });
   await options.beforeReady?.(app);
   await app.ready();
   return {

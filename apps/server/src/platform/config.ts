@@ -63,6 +63,12 @@ const envSchema = z.object({
   EVENT_BUS: z.enum(['auto', 'memory', 'pg']).default('auto'),
   WS_ALLOWED_ORIGINS: z.string().default(''),
   REPORTS_MAX_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(10),
+  // Request rate limits (platform/rate-limit, decision 0015); 0 switches one off.
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
 });
 
 export type Config = {
@@ -136,6 +142,21 @@ export type Config = {
     bus: 'memory' | 'pg';
     /** Origins allowed to open the WebSocket besides the page's own (e.g. a dev server on another port). */
     allowedOrigins: string[];
+  };
+  /**
+   * Request rate limits kept in PostgreSQL (platform/rate-limit; decision 0015). 0 switches one off.
+   */
+  rateLimits: {
+    /** Registration attempts per client address (IPv6: per /64) and hour. */
+    registerPerHour: number;
+    /** Chat messages per user and minute, all trades together. */
+    chatPerMinute: number;
+    /** Chat messages per user and minute in one trade. */
+    chatPerTradePerMinute: number;
+    /** Attachment uploads per user and hour. */
+    uploadsPerHour: number;
+    /** Marketplace searches per minute, per user (signed in) or per client address (anonymous). */
+    searchesPerMinute: number;
   };
   /** Offer reports (modules/reports; docs/decisions/0008-offers.md, "Web: offer page, report, profile"). */
   reports: {
@@ -298,6 +319,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedOrigins: list(e.WS_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
     },
     reports: { maxPerDay: e.REPORTS_MAX_PER_DAY },
+    rateLimits: {
+      registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
+      chatPerMinute: e.RATE_LIMIT_CHAT_PER_MINUTE,
+      chatPerTradePerMinute: e.RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE,
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+      searchesPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+    },
     attachments: {
       maxFileBytes: e.ATTACHMENT_MAX_SIZE_MB * 1_048_576,
       maxFilesPerParty: e.ATTACHMENT_MAX_PER_TRADE,

@@ -2,10 +2,12 @@ import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { authThrottle, sessions } from './db/schema.js';
+import { rateLimitCounters } from './rate-limit/tables.js';
 
 /**
- * Deletes rows nobody can use any more: expired or idle sessions (anonymous visitors create many) and
- * login counters whose window and block have both run out. Idempotent, so several instances may run it.
+ * Deletes rows nobody can use any more: expired or idle sessions (anonymous visitors create many),
+ * login counters whose window and block have both run out, and rate-limit counters whose window
+ * ended. Idempotent, so several instances may run it.
  */
 export async function purgeStaleRows(
   db: Db,
@@ -27,7 +29,15 @@ export async function purgeStaleRows(
       ),
     )
     .returning({ key: authThrottle.key });
-  return { sessions: deletedSessions.length, loginCounters: deletedCounters.length };
+  const deletedRateCounters = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEndsAt, now))
+    .returning({ key: rateLimitCounters.key });
+  return {
+    sessions: deletedSessions.length,
+    loginCounters: deletedCounters.length,
+    rateLimitCounters: deletedRateCounters.length,
+  };
 }
 
 /** Runs `purgeStaleRows` every `intervalMs`; errors are logged, never fatal. */

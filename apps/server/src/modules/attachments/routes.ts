@@ -10,6 +10,7 @@ import {
   tradeIdParamsSchema,
 } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
+import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { AppError, validationError } from '../../platform/http/errors.js';
 import { contentDisposition } from './inspect.js';
 import { refused, type AttachmentsService } from './service.js';
@@ -27,10 +28,10 @@ const REQUIREMENT_FIELDS = ['requirement_id', 'requirements'] as const;
  *
  * Multipart is registered here only (encapsulated): no other route accepts multipart bodies.
  */
-export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentsService }> = async (
-  app,
-  { attachments },
-) => {
+export const attachmentsRoutes: FastifyPluginAsyncZod<{
+  attachments: AttachmentsService;
+  limits: RateLimits;
+}> = async (app, { attachments, limits }) => {
   const maxBytes = attachments.limits.maxFileSize;
   await app.register(multipart, {
     // One file and a few small fields per request; busboy stops reading at these.
@@ -90,6 +91,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     }
     // Who and where first: a stranger's body is never parsed.
     const ticket = await attachments.admitUpload(user.id, request.params.id);
+    // Counted for parties only, and before the body is read and inspected (the costly part).
+    await limits.upload(user.id);
     const { file, fields } = await readUpload(request);
     const attachment = await attachments.upload(ticket, file, { requirementId: requirementIdOf(fields) });
     return reply.code(201).send({ data: attachment });

@@ -8,18 +8,20 @@ import {
   registerBodySchema,
 } from '@app/contract';
 import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
+import type { RateLimits } from '../../platform/rate-limit/index.js';
 import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
 export type AuthRoutesOptions = {
   users: UsersService;
   throttle: LoginThrottle;
   presentUser: CurrentUserPresenter;
+  limits: RateLimits;
 };
 
 /** Register, log in, log out, and the CSRF token for clients that are not served our HTML. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { users, throttle, presentUser },
+  { users, throttle, presentUser, limits },
 ) => {
   app.post(
     '/rest/v1/auth/register',
@@ -32,6 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
+      // Counted before the work: mass sign-ups and probing which names are taken are both slowed.
+      await limits.registration(request.ip);
       const user = await users.create(request.body);
       await app.sessions.start(request, reply, user.id);
       return reply.code(201).send({ data: await presentUser(user) });

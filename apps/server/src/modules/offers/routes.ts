@@ -38,6 +38,7 @@ import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import { ResponseCache, responseCaseOf, sendCached } from '../catalogue/index.js';
 import { requireUser } from '../../platform/auth/session.js';
+import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import { feedbackCountsOf } from '../feedback/index.js';
@@ -47,13 +48,13 @@ import { fiatText, presentEditorBody, presentListing, presentMyOffer, requiremen
 import { offersRepository, type SearchRow } from './repository.js';
 import type { OffersService, Viewer } from './service.js';
 
-type Options = { offers: OffersService; db: Db; config: Config };
+type Options = { offers: OffersService; db: Db; config: Config; limits: RateLimits };
 
 /**
  * The offer editor, my offers, the marketplace, the offer page and favourites (spec section 7).
  * Handlers are guards, one service call and a presenter.
  */
-export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db, config }) => {
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db, config, limits }) => {
   const anonymousSearches = new ResponseCache({ maxEntries: 1_000 });
   let anonymousWindowStartedAt = 0;
   const buildingSearches = new Map<string, Promise<unknown>>();
@@ -344,6 +345,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       },
     },
     async (request, reply) => {
+      // Counted per viewer, shared answers included: scraping the market costs the scraper, not us.
+      await limits.search({ userId: request.user?.id, ip: request.ip });
       const answer = async () => {
         const result = await offers.search(await viewerOf(request), request.query);
         return {

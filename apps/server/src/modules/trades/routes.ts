@@ -19,10 +19,11 @@ import {
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
+import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { usersRepository } from '../users/repository.js';
 import type { TradesService, TradeViewer } from './service.js';
 
-type Options = { trades: TradesService; db: Db };
+type Options = { trades: TradesService; db: Db; limits: RateLimits };
 
 /**
  * The trade calls of the spec (section 7) plus the start, history and chat calls it leaves unnamed
@@ -30,7 +31,7 @@ type Options = { trades: TradesService; db: Db };
  * Bodies are answered in the contract's shapes (`packages/contract/src/trades.ts`); the API tests
  * parse them with those schemas.
  */
-export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (app, { trades, db }) => {
+export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (app, { trades, db, limits }) => {
   /** The viewer, their IP and their language (payment method names are localized). */
   async function who(request: FastifyRequest): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
     const user = requireUser(request);
@@ -254,9 +255,12 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (app, { trades
         body: tradeMessageBodySchema,
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({
-        data: await trades.postMessage((await who(request)).viewer, request.params.id, request.body.text),
-      }),
+    async (request, reply) => {
+      const { viewer } = await who(request);
+      await limits.chatMessage(viewer.id, request.params.id);
+      return reply.code(201).send({
+        data: await trades.postMessage(viewer, request.params.id, request.body.text),
+      });
+    },
   );
 };

@@ -41,8 +41,13 @@ export function createUsersService(db: Db) {
             ]);
           }
           if (pgError.constraint === 'users_email_lower_key') {
+            // Worded so that it does not confirm an account (decision 0015); registration is rate limited.
             throw validationError([
-              { field: 'email', message: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' },
+              {
+                field: 'email',
+                message: 'This e-mail address cannot be used to sign up. Use another one, or log in.',
+                code: 'EMAIL_TAKEN',
+              },
             ]);
           }
         }
