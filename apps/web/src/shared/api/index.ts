@@ -1,6 +1,7 @@
 export { apiClient, createApiClient, ledgerRetryDelay, LEDGER_RETRY } from './api-client';
 export type { ApiClient, ApiClientDependencies, HttpMethod, RequestOptions } from './api-client';
 export { ApiError, isApiError } from './api-error';
+export { apiErrorText, useApiErrorText } from './use-api-error-text';
 export {
   enterLoggedInPage,
   isOnLoggedInPage,

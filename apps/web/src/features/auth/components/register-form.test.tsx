@@ -63,7 +63,11 @@ describe('RegisterForm', () => {
         422,
         errorBody('ERROR_INPUT_VALIDATION', 'The input is not valid', [
           { field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' },
-          { field: 'email', message: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' },
+          {
+            field: 'email',
+            message: 'This e-mail address cannot be used to sign up. Use another one, or log in.',
+            code: 'EMAIL_TAKEN',
+          },
         ]),
       ),
     );
@@ -75,8 +79,29 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('This username is already taken.')).toBeInTheDocument();
-    expect(screen.getByText('An account with this e-mail already exists.')).toBeInTheDocument();
+    // The e-mail's answer does not say that an account exists (decision 0015).
+    expect(
+      screen.getByText('This e-mail address cannot be used to sign up. Use another one, or log in.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^username/i)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('should say how long to wait when sign-ups from this network are rate limited (429)', async () => {
+    withServer(() =>
+      jsonResponse(429, errorBody('RATE_LIMITED', 'Too many sign-ups from your network.'), {
+        'retry-after': '1800',
+      }),
+    );
+    renderApp({ path: '/register' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^username/i), 'alice');
+    await user.type(screen.getByLabelText(/^e-mail/i), 'alice@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'Str0ng-pass!');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'Too many attempts. Please try again in 30 minutes.',
+    );
   });
 
   it('should show the errors in Spanish under /es', async () => {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '@/shared/api';
+import { isApiError, useApiErrorText } from '@/shared/api';
 import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
 import { IconAlertCircle } from '@/shared/ui/icons';
 import { useRegister } from '../api/register';
@@ -26,6 +26,7 @@ const FIELDS = ['username', 'email', 'password'] as const;
 export function RegisterForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const { t } = useTranslation();
   const mutation = useRegister();
+  const errorText = useApiErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -57,7 +58,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: CurrentUser) => 
         if (unmatched.length > 0) setFormError(t('validation.checkForm'));
         return;
       }
-      setFormError(t('common.unexpectedError'));
+      // Sign-ups are limited per network: say how long to wait (Retry-After).
+      setFormError(
+        isApiError(error) && error.status === 429 ? errorText(error) : t('common.unexpectedError'),
+      );
     }
   });
 

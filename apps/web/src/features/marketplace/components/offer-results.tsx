@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@man
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type QueryParams } from '@/shared/api';
+import { isApiError, useApiErrorText, type QueryParams } from '@/shared/api';
 import { ErrorState } from '@/shared/ui/error-state';
 import { IconSearch } from '@/shared/ui/icons';
 import { useOfferSearch } from '../api/search-offers';
@@ -33,6 +33,7 @@ const isExpiredSearch = (error: unknown) =>
  */
 export function OfferResults({ query, side, fiatMin, onClearFilters, autoLoad }: OfferResultsProps) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
   const queryClient = useQueryClient();
   const search = useOfferSearch(query);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -60,7 +61,7 @@ export function OfferResults({ query, side, fiatMin, onClearFilters, autoLoad }:
     return (
       <ErrorState
         title={t('marketplace.results.loadFailed')}
-        message={isApiError(search.error) ? search.error.message : undefined}
+        message={isApiError(search.error) ? errorText(search.error) : undefined}
         onRetry={() => void search.refetch()}
       />
     );
@@ -109,11 +110,7 @@ export function OfferResults({ query, side, fiatMin, onClearFilters, autoLoad }:
         <Alert color="red" variant="light" role="alert" title={t('marketplace.results.moreFailed')}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              {expired
-                ? t('marketplace.results.searchExpired')
-                : isApiError(search.error)
-                  ? search.error.message
-                  : t('common.unexpectedError')}
+              {expired ? t('marketplace.results.searchExpired') : errorText(search.error)}
             </Text>
             <Button
               size="xs"

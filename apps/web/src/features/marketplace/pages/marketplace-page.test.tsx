@@ -260,6 +260,19 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
   }, 40_000);
 
+  it('should say how long to wait when searches are rate limited, without asking again by itself', async () => {
+    const fake = serveMarketplace({
+      search: () =>
+        jsonResponse(429, errorBody('RATE_LIMITED', 'Too many searches.'), { 'retry-after': '60' }),
+    });
+    renderApp({ path: '/trading/buy-bitcoin/any' });
+
+    const alert = await screen.findByRole('alert', {}, PAGE_LOAD);
+    expect(alert).toHaveTextContent('The offers could not be loaded');
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 1 minute.');
+    expect(searchesOf(fake)).toHaveLength(1);
+  });
+
   it('should keep the list when the next page fails, and start again when the search expired', async () => {
     const first = buildOfferListing();
     let expired = false;

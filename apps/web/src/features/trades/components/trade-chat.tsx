@@ -18,7 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/shared/api';
+import { useApiErrorText } from '@/shared/api';
 import { useRealtimeClient } from '@/shared/realtime';
 import { ErrorState } from '@/shared/ui/error-state';
 import { useUploadTradeAttachment } from '../api/attachments';
@@ -50,6 +50,7 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
   const send = useSendTradeMessage(trade.id);
   const upload = useUploadTradeAttachment(trade.id);
   const uploadError = useUploadErrorText(upload.error);
+  const errorText = useApiErrorText();
   const [text, setText] = useState('');
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState(false);
@@ -188,7 +189,7 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
             </Group>
             {send.isError ? (
               <Alert color="red" variant="light" role="alert" p="xs">
-                {isApiError(send.error) ? send.error.message : t('common.unexpectedError')}
+                {errorText(send.error)}
               </Alert>
             ) : null}
             {uploadError ? (
