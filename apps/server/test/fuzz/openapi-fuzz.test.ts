@@ -46,6 +46,7 @@ describe('API fuzz over the OpenAPI document', () => {
   let upload: { payload: Buffer; contentType: string };
   const leaver = { name: '', password: 'Str0ng-pass!' };
 
+  // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
   beforeAll(async () => {
     t = await createTestApp({ ...MARKET_ENV, BOND_AMOUNTS: 'BTC:0.01' });
     m = await createMarket(t, 'fz');
@@ -56,7 +57,7 @@ describe('API fuzz over the OpenAPI document', () => {
     leaver.name = uniqueName('fzleave');
     await t.client().register(leaver.name, leaver.password);
     console.info(`API fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} random requests per operation (FUZZ_RUNS)`);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   /**

@@ -17,12 +17,13 @@ describe('?case=snake on every route', () => {
   let operations: Operation[];
   let upload: { payload: Buffer; contentType: string };
 
+  // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
   beforeAll(async () => {
     t = await createTestApp({ ...MARKET_ENV, BOND_AMOUNTS: 'BTC:0.01' });
     m = await createMarket(t, 'sk');
     operations = await loadOperations(t.client());
     upload = multipartBody({ filename: 'proof.png', type: 'image/png', data: await smallPng() });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   /** Calls that change who is logged in get a client of their own, so the parties stay logged in. */

@@ -29,10 +29,11 @@ describe('control characters in text inputs', () => {
     expect(error.details).toContainEqual(expect.objectContaining({ field, code: INVALID_CHARACTERS_CODE }));
   };
 
+  // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
   beforeAll(async () => {
     t = await createTestApp(MARKET_ENV);
     m = await createMarket(t, 'cc');
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it.each(['\u0000', '\u0001', '\u001b[2J', '\u007f', '\ud800'])(
