@@ -1,7 +1,8 @@
-import { and, isNull, lt, or } from 'drizzle-orm';
+import { lt, or } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { authThrottle, sessions } from './db/schema.js';
+import { sessions } from './db/schema.js';
+import { purgeSpentLoginCounters } from './auth/login-throttle.js';
 import { rateLimitCounters } from './rate-limit/tables.js';
 
 /**
@@ -15,7 +16,6 @@ export async function purgeStaleRows(
   now = new Date(),
 ) {
   const idleCutoff = new Date(now.getTime() - config.session.idleMs);
-  const windowCutoff = new Date(now.getTime() - config.loginThrottle.windowMs);
   const deletedSessions = await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
@@ -35,7 +35,7 @@ export async function purgeStaleRows(
     .returning({ key: rateLimitCounters.key });
   return {
     sessions: deletedSessions.length,
-    loginCounters: deletedCounters.length,
+    ...login,
     rateLimitCounters: deletedRateCounters.length,
   };
 }

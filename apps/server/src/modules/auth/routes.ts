@@ -8,6 +8,7 @@ import {
   registerBodySchema,
 } from '@app/contract';
 import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
 import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
@@ -54,15 +55,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      await throttle.assertNotBlocked(login, request.ip);
+      // Counted per account, whichever of its names was typed (decision 0001, "Login throttle").
+      const attempt = await throttle.begin({
+        login,
+        accountId: await users.accountIdOf(login),
+        ip: request.ip,
+        deviceToken: app.sessions.deviceToken(request),
+      });
       let user;
       try {
         user = await users.authenticate(login, password);
       } catch (error) {
-        await throttle.recordFailure(login, request.ip);
+        // Only a wrong password counts: a banned owner's right password is not a guess.
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await attempt.failed();
         throw error;
       }
-      await throttle.recordSuccess(login);
+      await attempt.succeeded();
       await app.sessions.start(request, reply, user.id);
       request.log.info({ userId: user.id }, 'login');
       return { data: await presentUser(user) };

@@ -70,6 +70,11 @@ export function createUsersService(db: Db) {
       return user;
     },
 
+    /** The account a login text names (username or e-mail, as `authenticate` reads it), else null. */
+    async accountIdOf(login: string): Promise<number | null> {
+      return (await usersRepository.findByLogin(db, login))?.id ?? null;
+    },
+
     async getById(id: number): Promise<UserRow> {
       const user = await usersRepository.findById(db, id);
       if (!user) throw notFound('User not found');

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { isLockedOut } from './account-policy.js';
+import { DEVICE_TOKEN_SHAPE, KNOWN_DEVICE_MS, knownDevicesRepository } from './known-devices.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 /** The part of a user every guard needs; modules load the rest themselves. */
@@ -29,8 +30,13 @@ export type SessionService = {
    * token (double-submit cookie, see below); never writes a row.
    */
   csrfToken(request: FastifyRequest, reply: FastifyReply): string;
-  /** Logs a user in: the old session is destroyed and a new token issued (fixation defence). */
+  /**
+   * Logs a user in: the old session is destroyed and a new token issued (fixation defence), and this
+   * browser becomes a known device of the user (its own login-throttle budget, decision 0001).
+   */
   start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionInfo>;
+  /** This browser's known-device token, when it sent a well-formed one (the login throttle asks). */
+  deviceToken(request: FastifyRequest): string | null;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   revokeAllForUser(userId: number): Promise<void>;
 };
@@ -56,6 +62,26 @@ async function sessionPlugin(
   // Visitors without a session: the CSRF token lives in its own cookie (decision 0001, "CSRF"). Over TLS
   // the __Host- prefix also stops a sibling subdomain from planting a token of its choosing.
   const csrfCookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-csrf' : 'csrf');
+
+  // A year-long cookie naming this browser to the login throttle once a user has logged in from it.
+  const deviceCookieName = (request: FastifyRequest) => (isSecure(request) ? '__Host-device' : 'device');
+
+  function deviceToken(request: FastifyRequest): string | null {
+    const value = request.cookies[deviceCookieName(request)];
+    return value && DEVICE_TOKEN_SHAPE.test(value) ? value : null;
+  }
+
+  async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    const token = deviceToken(request) ?? randomToken();
+    await knownDevicesRepository.remember(db, token, userId, now());
+    reply.setCookie(deviceCookieName(request), token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(request),
+      maxAge: Math.floor(KNOWN_DEVICE_MS / 1000),
+    });
+  }
 
   function anonymousToken(request: FastifyRequest): string | null {
     const value = request.cookies[csrfCookieName(request)];
@@ -111,8 +137,10 @@ async function sessionPlugin(
     async start(request, reply, userId) {
       if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
       if (request.cookies[csrfCookieName(request)]) reply.clearCookie(csrfCookieName(request), { path: '/' });
+      await rememberDevice(request, reply, userId);
       return create(request, reply, userId);
     },
+    deviceToken,
     async end(request, reply) {
       if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
       reply.clearCookie(cookieName(request), { path: '/' });

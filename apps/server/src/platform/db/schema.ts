@@ -57,8 +57,9 @@ export const users = pgTable(
 );
 
 /**
- * Server-side sessions. The cookie holds a random token; only its SHA-256 is stored, so a database
- * leak does not hand out live sessions. Anonymous visitors get a session too, for their CSRF token.
+ * Server-side sessions of logged-in users. The cookie holds a random token; only its SHA-256 is stored,
+ * so a database leak does not hand out live sessions. Anonymous visitors have no row (their CSRF token is
+ * a double-submit cookie); rows with a null user_id are left from before issue 10 and expire.
  */
 export const sessions = pgTable(
   'sessions',
@@ -76,8 +77,9 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed-login counters per key (`ip:<addr>` or `account:<lower login>`), in PostgreSQL so every server
- * instance sees the same counts.
+ * Failed-login counters per key (`source:<account>|ip:<addr>`, `source:<account>|device:<hash>`,
+ * `account:<account>`, `ip:<addr>`; `<account>` is `id:<user id>` or `login:<lowercased text>`), in
+ * PostgreSQL so every server instance sees the same counts (platform/auth/login-throttle.ts).
  */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
