@@ -20,15 +20,7 @@ export async function purgeStaleRows(
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
     .returning({ id: sessions.id });
-  const deletedCounters = await db
-    .delete(authThrottle)
-    .where(
-      and(
-        lt(authThrottle.windowStartedAt, windowCutoff),
-        or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, now)),
-      ),
-    )
-    .returning({ key: authThrottle.key });
+  const login = await purgeSpentLoginCounters(db, config.loginThrottle, now);
   const deletedRateCounters = await db
     .delete(rateLimitCounters)
     .where(lt(rateLimitCounters.windowEndsAt, now))
