@@ -88,8 +88,14 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   // CSP (a nonce per response), Permissions-Policy and HSTS depend on the request: security-headers.ts.
   await app.register(helmet, { contentSecurityPolicy: false, hsts: false });
   await app.register(securityHeadersPlugin, { wsAllowedOrigins: config.realtime.allowedOrigins });
+  // In-process, or PostgreSQL LISTEN/NOTIFY across instances (EVENT_BUS; docs/decisions/0011-realtime.md).
+  // Before sessions: an ended session is announced on it, so its sockets close on every instance.
+  const events = await createEventBus(config, app.log);
+  app.decorate('events', events);
+  app.addHook('onClose', () => events.close());
+
   await app.register(cookie);
-  await app.register(sessionsPlugin, { config, db: database.db });
+  await app.register(sessionsPlugin, { config, db: database.db, events });
 
   await app.register(swagger, {
     openapi: {
@@ -118,7 +124,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     });
   }
 
-  const users = createUsersService(database.db);
+  const users = createUsersService(database.db, { events });
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
   const limits = createRateLimits(createRateLimiter(database.db, now), config.rateLimits);
@@ -127,11 +133,6 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
-
-  // In-process, or PostgreSQL LISTEN/NOTIFY across instances (EVENT_BUS; docs/decisions/0011-realtime.md).
-  const events = await createEventBus(config, app.log);
-  app.decorate('events', events);
-  app.addHook('onClose', () => events.close());
 
   await app.register(appRoutes, { database, buildInitialState });
   await app.register(authRoutes, { users, throttle, presentUser, limits });

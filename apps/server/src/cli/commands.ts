@@ -5,6 +5,7 @@ import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/client.js';
 import type { EventBus } from '../platform/events/bus.js';
 import { AppError } from '../platform/http/errors.js';
+import { withAdminEvents } from './events.js';
 import { createUsersService } from '../modules/users/index.js';
 import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
 import { ratesAdminCommands } from '../modules/rates/admin.js';
@@ -58,11 +59,14 @@ const COMMANDS: Record<string, AdminCommand> = {
   'user:set-state': {
     usage: `user:set-state --username U --state ${accountStateSchema.options.join('|')}`,
     options: { username: { type: 'string' }, state: { type: 'string' } },
-    async run({ db }, values) {
+    async run(ctx, values) {
       const { username, state } = z
         .object({ username: z.string().min(1), state: accountStateSchema })
         .parse({ username: values.username, state: values.state });
-      const user = await createUsersService(db).setAccountState(username, state);
+      // A ban or suspension closes the user's sockets on every server instance (cli/events.ts).
+      const user = await withAdminEvents(ctx, (events) =>
+        createUsersService(ctx.db, { events }).setAccountState(username, state),
+      );
       return `user ${user.username} is now ${user.accountState}`;
     },
   },

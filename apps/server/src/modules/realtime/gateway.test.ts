@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createInProcessBus, type EventBus } from '../../platform/events/bus.js';
 import { BUS_RESYNC_EVENT } from '../../platform/events/pg-bus.js';
+import { announceRevocation, SESSIONS_REVOKED_EVENT } from '../../platform/auth/revocation.js';
 import { Gateway, type GatewayOptions } from './gateway.js';
 
 /** The part of a `ws` socket the gateway uses, recording what it was asked to do. */
@@ -190,6 +191,48 @@ describe('realtime gateway', () => {
     await gateway!.checkSessions();
     expect(alice.closed?.code).toBe(4401);
     expect(gateway!.size).toBe(0);
+  });
+
+  it('closes the revoked sessions of a user at once and tells no socket about it', () => {
+    start();
+    const tab = connect(1, 's1');
+    const phone = connect(1, 's1b');
+    const other = connect(2, 's2');
+    announceRevocation(bus, 1, ['s1']);
+    expect(tab.closed).toEqual({ code: 4401, reason: 'session ended' });
+    expect(phone.closed).toBeNull();
+    announceRevocation(bus, 1, null);
+    expect(phone.closed).toEqual({ code: 4401, reason: 'session ended' });
+    expect(other.closed).toBeNull();
+    // A server-internal event: nothing of it reaches any socket as a frame.
+    expect([tab, phone, other].flatMap((socket) => socket.types())).toEqual(['ready', 'ready', 'ready']);
+    expect(gateway!.size).toBe(1);
+  });
+
+  it('closes every socket of the user when a revocation arrives unreadable from the wire', () => {
+    start();
+    const tab = connect(1, 's1');
+    bus.publish({ type: SESSIONS_REVOKED_EVENT, userIds: [1], data: { sessionIds: 'garbage' } });
+    expect(tab.closed?.code).toBe(4401);
+  });
+
+  it('checks once more a socket accepted just after its user was revoked (the handshake raced it)', async () => {
+    const live = new Set<string>(['fresh']);
+    start({ liveSessions: async (ids) => new Set(ids.filter((id) => live.has(id))) });
+    announceRevocation(bus, 1, null);
+    // Its handshake read the session before the revocation deleted it.
+    const late = connect(1, 'stale');
+    const relogged = connect(1, 'fresh');
+    await flush();
+    expect(late.closed).toEqual({ code: 4401, reason: 'session ended' });
+    expect(relogged.closed).toBeNull();
+    // Other users' sockets are not checked.
+    const calls = vi.fn(async (ids: readonly string[]) => new Set(ids));
+    await gateway!.close();
+    start({ liveSessions: calls });
+    connect(2, 's2');
+    await flush();
+    expect(calls).not.toHaveBeenCalled();
   });
 
   it('keeps sockets open when the session check itself fails', async () => {

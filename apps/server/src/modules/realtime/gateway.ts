@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import type { BusEvent, EventBus } from '../../platform/events/bus.js';
 import { BUS_RESYNC_EVENT } from '../../platform/events/pg-bus.js';
+import { revocationOf } from '../../platform/auth/revocation.js';
 
 /**
  * The user ids of a trade's two parties when `userId` may see the trade (a party, or a moderator),
@@ -50,6 +51,11 @@ const TYPING_RELAY_MS = 2_000;
 const BUCKET_SIZE = 20;
 const BUCKET_REFILL_PER_SECOND = 5;
 const PARTIES_CACHE = 50;
+/**
+ * A handshake reads its session before the socket is accepted; a revocation announced in between would
+ * miss the socket. Sockets accepted this soon after a revocation of their user are checked once more.
+ */
+const REVOCATION_RACE_MS = 10_000;
 
 /**
  * The WebSocket gateway's core: the registry of open sockets per user, delivery of bus events to the
@@ -61,6 +67,8 @@ export class Gateway {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
   private checking = false;
+  /** When each user's sessions were last revoked (kept REVOCATION_RACE_MS). */
+  private readonly revokedAt = new Map<number, number>();
   private readonly heartbeatMs: number;
   private readonly sessionCheckMs: number;
   private readonly maxSocketsPerUser: number;
@@ -120,6 +128,8 @@ export class Gateway {
     });
     socket.on('close', () => this.drop(connection));
     this.send(connection, { type: 'ready', userId: info.userId });
+    const revoked = this.revokedAt.get(info.userId);
+    if (revoked !== undefined && Date.now() - revoked < REVOCATION_RACE_MS) void this.recheck(connection);
   }
 
   /** Closes every socket (server shutdown: clients reconnect to another instance or later). */
@@ -174,6 +184,11 @@ export class Gateway {
       for (const set of this.byUser.values()) for (const c of set) this.sendRaw(c, frame);
       return;
     }
+    const revocation = revocationOf(event);
+    if (revocation) {
+      this.closeRevoked(event.userIds, revocation.sessionIds);
+      return;
+    }
     // Serialized once for every receiver; userIds never leave the server.
     let frame: string | null = null;
     for (const userId of new Set(event.userIds)) {
@@ -181,6 +196,36 @@ export class Gateway {
       if (!set) continue;
       frame ??= JSON.stringify({ type: event.type, tradeHash: event.tradeHash, data: event.data });
       for (const connection of set) this.sendRaw(connection, frame);
+    }
+  }
+
+  /**
+   * Logout, ban, suspension: the sessions' sockets close now (4401, the client re-reads the current
+   * user), before the bus delivers anything published after the revocation.
+   */
+  private closeRevoked(userIds: readonly number[], sessionIds: readonly string[] | null) {
+    const now = Date.now();
+    for (const [userId, at] of this.revokedAt) {
+      if (now - at >= REVOCATION_RACE_MS) this.revokedAt.delete(userId);
+    }
+    for (const userId of new Set(userIds)) {
+      this.revokedAt.set(userId, now);
+      for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+        if (sessionIds !== null && !sessionIds.includes(connection.sessionId)) continue;
+        this.drop(connection);
+        connection.socket.close(REALTIME_CLOSE.unauthenticated, 'session ended');
+      }
+    }
+  }
+
+  private async recheck(connection: Connection) {
+    try {
+      const live = await this.options.liveSessions([connection.sessionId]);
+      if (live.has(connection.sessionId)) return;
+      this.drop(connection);
+      connection.socket.close(REALTIME_CLOSE.unauthenticated, 'session ended');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'realtime: session recheck failed');
     }
   }
 

@@ -142,4 +142,88 @@ describe.skipIf(!onPostgres())('realtime across two instances (PostgreSQL bus)',
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(frames.filter((f) => f.type === 'trade.message' && f.data?.text === text)).toHaveLength(1);
   });
+  /** A socket on instance B for a fresh session of `username` (logged in through `via`). */
+  async function socketOnB(username: string, via: FastifyInstance = b) {
+    const address = b.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const cookie = await sessionCookie(via, username);
+    const frames: Frame[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { cookie } });
+    sockets.push(ws);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('message', (raw) => frames.push(JSON.parse(raw.toString()) as Frame));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const deadline = Date.now() + 5_000;
+    while (!frames.some((f) => f.type === 'ready') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { ws, frames, closed, cookie };
+  }
+
+  async function closedWithin(closed: Promise<number>, ms: number): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([closed, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  it("closes a banned user's sockets on every instance at once, from the admin command in its own process", async () => {
+    await new TestClient(a).register('rtbanned');
+    const onB = await socketOnB('rtbanned');
+    // No `events` in the context: like `npm run admin` with DATABASE_URL, the command opens its own
+    // LISTEN/NOTIFY bus (cli/events.ts), which no server instance shares.
+    const result = await runAdminCommand({ db: database.db, config }, [
+      'user:set-state',
+      '--username',
+      'rtbanned',
+      '--state',
+      'banned',
+    ]);
+    expect(result.exitCode, result.output).toBe(0);
+    expect(await closedWithin(onB.closed, 1_000)).toBe(4401);
+  });
+
+  it('closes the sockets on the other instance when a user is suspended through one instance', async () => {
+    await new TestClient(a).register('rtsuspended');
+    const onB = await socketOnB('rtsuspended');
+    // Inside instance A (its admin socket, a future admin API): A's bus tells B.
+    const result = await runAdminCommand({ db: database.db, config, events: a.events }, [
+      'user:set-state',
+      '--username',
+      'rtsuspended',
+      '--state',
+      'suspended',
+    ]);
+    expect(result.exitCode, result.output).toBe(0);
+    expect(await closedWithin(onB.closed, 1_000)).toBe(4401);
+  });
+
+  it('closes the socket on the other instance when its session logs out through one instance', async () => {
+    await new TestClient(a).register('rtleaver');
+    const leaving = await socketOnB('rtleaver', a);
+    const staying = await socketOnB('rtleaver', a);
+    const csrf = await a.inject({
+      method: 'GET',
+      url: '/rest/v1/auth/csrf',
+      headers: { cookie: leaving.cookie },
+    });
+    const logout = await a.inject({
+      method: 'POST',
+      url: '/rest/v1/auth/logout',
+      headers: { cookie: leaving.cookie, 'x-csrf-token': csrf.json().data.csrfToken },
+      payload: {},
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(await closedWithin(leaving.closed, 1_000)).toBe(4401);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(staying.ws.readyState).toBe(staying.ws.OPEN);
+  });
 });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { WebSocket } from 'ws';
 import { REALTIME_PATH } from '@app/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { runAdminCommand } from '../../cli/commands.js';
+import { startAdminSocket } from '../../platform/admin-socket/server.js';
+import { adminSocketPath, type AdminResponse } from '../../platform/admin-socket/protocol.js';
+import { createUsersService } from '../users/index.js';
 
 type Frame = { type: string; tradeHash?: string; data?: unknown; code?: string; userId?: number };
 
@@ -237,5 +241,86 @@ describe('realtime gateway (WebSocket)', () => {
     expect(result.exitCode, result.output).toBe(0);
     await t.app.realtime.checkSessions();
     expect((await banned.socket.closed).code).toBe(4401);
+  });
+  /** Resolves with the close, or fails when the socket is still open after `ms`. */
+  async function closedWithin(client: Client, ms: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([client.closed, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What `npm run admin` does while the server runs: one JSON line to DATA_DIR/admin.sock. */
+  function viaAdminSocket(argv: string[]): Promise<AdminResponse> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(adminSocketPath(t.config.dataDir));
+      let buffer = '';
+      socket.setEncoding('utf8');
+      socket.on('connect', () => socket.write(JSON.stringify({ argv }) + '\n'));
+      socket.on('data', (chunk: string) => (buffer += chunk));
+      socket.on('end', () => resolve(JSON.parse(buffer) as AdminResponse));
+      socket.on('error', reject);
+    });
+  }
+
+  it('closes every socket of a user banned through the admin command at once, before anything sent after', async () => {
+    const { seller, buyer, hash } = await trade();
+    const second = await connect({ cookie: await sessionCookie(buyer.name), origin });
+    await until(() => second.frames.some((f) => f.type === 'ready'), 'ready on the second socket');
+    // The admin socket as main.ts runs it: commands publish on this server's bus.
+    const adminSocket = await startAdminSocket(t.config, t.database);
+    adminSocket.provide({ events: t.app.events });
+    try {
+      const banned = await viaAdminSocket(['user:set-state', '--username', buyer.name, '--state', 'banned']);
+      expect(banned, banned.output).toMatchObject({ exitCode: 0 });
+      // No periodic check runs here (it comes every 30 s): the ban itself closes them.
+      expect(await closedWithin(buyer.socket, 1_000)).toEqual({ code: 4401, reason: 'session ended' });
+      expect(await closedWithin(second, 1_000)).toEqual({ code: 4401, reason: 'session ended' });
+    } finally {
+      await adminSocket.close();
+    }
+    const heard = { first: buyer.socket.frames.length, second: second.frames.length };
+    const sent = await seller.c.post(`/rest/v1/trade/${hash}/messages`, { text: 'Sent after the ban' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await until(
+      () => seller.socket.frames.some((f) => (f.data as { text?: string })?.text === 'Sent after the ban'),
+      'the message at the seller',
+    );
+    expect(buyer.socket.frames.length).toBe(heard.first);
+    expect(second.frames.length).toBe(heard.second);
+    expect(seller.socket.ws.readyState).toBe(seller.socket.ws.OPEN);
+  });
+
+  it('closes the sockets of a suspended user at once', async () => {
+    const suspended = await user('suspended');
+    await createUsersService(t.database.db, { events: t.app.events }).setAccountState(
+      suspended.name,
+      'suspended',
+    );
+    expect(await closedWithin(suspended.socket, 1_000)).toEqual({ code: 4401, reason: 'session ended' });
+  });
+
+  it("closes a logged-out session's sockets at once and leaves the user's other sessions open", async () => {
+    const someone = await user('logout');
+    const cookie = await sessionCookie(someone.name);
+    const leaving = await connect({ cookie, origin });
+    await until(() => leaving.frames.some((f) => f.type === 'ready'), 'ready');
+    const csrf = await t.app.inject({ method: 'GET', url: '/rest/v1/auth/csrf', headers: { cookie } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/auth/logout',
+      headers: { cookie, 'x-csrf-token': csrf.json().data.csrfToken },
+      payload: {},
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(await closedWithin(leaving, 1_000)).toEqual({ code: 4401, reason: 'session ended' });
+    // The other session (another tab or device) keeps its socket.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(someone.socket.ws.readyState).toBe(someone.socket.ws.OPEN);
   });
 });

@@ -1,5 +1,6 @@
 import type { AccountState, RegisterBody, UserRole } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords.js';
 import { assertAllowed, isLockedOut } from '../../platform/auth/account-policy.js';
 import { revokeSessionsOfUser } from '../../platform/auth/session.js';
@@ -16,7 +17,8 @@ function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
 
 export type CreateUserInput = RegisterBody & { role?: UserRole; isDemoAccount?: boolean };
 
-export function createUsersService(db: Db) {
+/** `events`: where a ban or suspension is announced, so the user's sockets close at once everywhere. */
+export function createUsersService(db: Db, { events }: { events?: EventBus } = {}) {
   return {
     /**
      * Creates an account. Uniqueness is left to the database's case-insensitive unique indexes, so two
@@ -91,7 +93,7 @@ export function createUsersService(db: Db) {
       const user = await this.getByUsername(username);
       const updated = await usersRepository.setAccountState(db, user.id, state);
       if (!updated) throw notFound('User not found');
-      if (isLockedOut(state)) await revokeSessionsOfUser(db, user.id);
+      if (isLockedOut(state)) await revokeSessionsOfUser(db, user.id, events);
       return updated;
     },
   };

@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { AccountState, UserRole } from '@app/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { EventBus } from '../events/bus.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { isLockedOut } from './account-policy.js';
 import { DEVICE_TOKEN_SHAPE, KNOWN_DEVICE_MS, knownDevicesRepository } from './known-devices.js';
+import { announceRevocation } from './revocation.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 /** The part of a user every guard needs; modules load the rest themselves. */
@@ -47,11 +49,17 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** Writing last_seen_at on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionPluginOptions = { config: Config; db: Db; now?: () => Date };
+export type SessionPluginOptions = {
+  config: Config;
+  db: Db;
+  /** Where ended sessions are announced, so their WebSockets close at once (revocation.ts). */
+  events?: EventBus;
+  now?: () => Date;
+};
 
 async function sessionPlugin(
   app: FastifyInstance,
-  { config, db, now = () => new Date() }: SessionPluginOptions,
+  { config, db, events, now = () => new Date() }: SessionPluginOptions,
 ) {
   const { idleMs, absoluteMs, cookieSecure } = config.session;
 
@@ -117,6 +125,12 @@ async function sessionPlugin(
     return info;
   }
 
+  /** Deletes one session row and closes its sockets on every instance. */
+  async function destroy(session: { id: string; userId: number | null }) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    if (session.userId !== null) announceRevocation(events, session.userId, [session.id]);
+  }
+
   const service: SessionService = {
     csrfToken(request, reply) {
       if (request.session) return request.session.csrfToken;
@@ -135,19 +149,19 @@ async function sessionPlugin(
       return token;
     },
     async start(request, reply, userId) {
-      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.session) await destroy(request.session);
       if (request.cookies[csrfCookieName(request)]) reply.clearCookie(csrfCookieName(request), { path: '/' });
       await rememberDevice(request, reply, userId);
       return create(request, reply, userId);
     },
     deviceToken,
     async end(request, reply) {
-      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.session) await destroy(request.session);
       reply.clearCookie(cookieName(request), { path: '/' });
       request.session = null;
       request.user = null;
     },
-    revokeAllForUser: (userId) => revokeSessionsOfUser(db, userId),
+    revokeAllForUser: (userId) => revokeSessionsOfUser(db, userId, events),
   };
   app.decorate('sessions', service);
   app.decorateRequest('session', null);
@@ -177,7 +191,7 @@ async function sessionPlugin(
     // A ban or suspension takes effect on the very next request (ASVS 8.3.2, 7.4.2).
     const lockedOut = row.userId !== null && row.accountState !== null && isLockedOut(row.accountState);
     if (expired || lockedOut) {
-      await db.delete(sessions).where(eq(sessions.id, row.id));
+      await destroy(row);
       reply.clearCookie(cookieName(request), { path: '/' });
       return;
     }
@@ -220,9 +234,13 @@ declare module 'fastify' {
 
 export const sessionsPlugin = fp(sessionPlugin, { name: 'sessions', dependencies: ['@fastify/cookie'] });
 
-/** Ends every session of a user: on ban or suspension, and when an admin asks. */
-export async function revokeSessionsOfUser(db: Db, userId: number): Promise<void> {
+/**
+ * Ends every session of a user: on ban or suspension, and when an admin asks. With `events`, every
+ * instance's gateway closes the user's sockets at once (without, only its next periodic check does).
+ */
+export async function revokeSessionsOfUser(db: Db, userId: number, events?: EventBus): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  announceRevocation(events, userId, null);
 }
 
 /** Guard for routes that need a logged-in user. */
