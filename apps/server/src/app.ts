@@ -28,7 +28,12 @@ import {
   walletRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
-import { appRoutes, createInitialStateBuilder, createNotFoundHandler } from './modules/app/index.js';
+import {
+  APP_NAME,
+  appRoutes,
+  createInitialStateBuilder,
+  createNotFoundHandler,
+} from './modules/app/index.js';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
@@ -44,6 +49,12 @@ import {
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
 import { createRealtimeGateway, realtimeRoutes } from './modules/realtime/index.js';
+import {
+  contentRoutes,
+  createContentService,
+  createPageFiles,
+  placeholderValues,
+} from './modules/content/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -219,6 +230,18 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   app.decorate('realtime', realtime);
   await app.register(realtimeRoutes, { gateway: realtime, allowedOrigins: config.realtime.allowedOrigins });
 
-  app.setNotFoundHandler(createNotFoundHandler(buildInitialState, config.webDistDir));
+  // About, terms, privacy, fees: Markdown the operator may replace in DATA_DIR/pages (decision 0016).
+  const content = createContentService({
+    operatorDir: path.join(config.dataDir, 'pages'),
+    files: createPageFiles(app.log),
+    placeholders: (locale) => placeholderValues({ appName: APP_NAME, config, wallet, catalogue }, locale),
+  });
+  await app.register(contentRoutes, { content });
+
+  app.setNotFoundHandler(
+    createNotFoundHandler(buildInitialState, config.webDistDir, (slug, locale) =>
+      content.title(slug, locale),
+    ),
+  );
   return app;
 }

@@ -16,3 +16,4 @@ export * from './offer-responses.js';
 export * from './reports.js';
 export * from './public-profile.js';
 export * from './realtime.js';
+export * from './content.js';

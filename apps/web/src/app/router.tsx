@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, type InitialState, type Locale } from '@app/contract';
+import {
+  contentPageAliases,
+  contentPageRoutes,
+  DEFAULT_LOCALE,
+  type InitialState,
+  type Locale,
+} from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -10,6 +16,7 @@ import { ServerErrorPage } from '@/features/errors/pages/server-error-page';
 import { prefixedLocales } from '@/shared/i18n/locale-path';
 import { lazyPage } from '@/shared/lib/load-chunk';
 import { LocaleLayout } from './layout/locale-layout';
+import { LocalizedRedirect } from './localized-redirect';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -51,6 +58,10 @@ const LiteOfferPage = lazyPage(
   () => import('@/features/offer-manager/pages/lite-offer-page'),
   'LiteOfferPage',
 );
+const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
+const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/features/content/pages/content-page'), 'PrivacyPage');
+const FeesPage = lazyPage(() => import('@/features/content/pages/content-page'), 'FeesPage');
 
 export type AppRouteDependencies = {
   queryClient: QueryClient;
@@ -112,6 +123,15 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'offer-manager/lite/edit/:id', element: <LiteOfferPage /> },
       ],
     },
+    // Content pages (decision 0016) at their named routes, and the short addresses people type.
+    { path: relative(routes.about), element: <AboutPage /> },
+    { path: relative(routes.termsOfService), element: <TermsPage /> },
+    { path: relative(routes.privacyPolicy), element: <PrivacyPage /> },
+    { path: relative(routes.fees), element: <FeesPage /> },
+    ...Object.entries(contentPageAliases).map(([alias, slug]) => ({
+      path: alias,
+      element: <LocalizedRedirect to={routes[contentPageRoutes[slug]]} />,
+    })),
     { path: 'error/500', element: <ServerErrorPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];

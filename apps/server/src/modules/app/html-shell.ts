@@ -60,3 +60,11 @@ export function createShellRenderer(webDistDir: string) {
     },
   };
 }
+
+/**
+ * Sets the page's `<title>` on the rendered shell, so the tab and link previews are right before any
+ * script runs (the web app keeps it up to date afterwards).
+ */
+export function withDocumentTitle(html: string, title: string): string {
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`);
+}

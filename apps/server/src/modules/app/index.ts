@@ -1,2 +1,2 @@
 export { appRoutes, createNotFoundHandler } from './routes.js';
-export { createInitialStateBuilder, NAMED_ROUTES } from './initial-state.js';
+export { APP_NAME, createInitialStateBuilder, NAMED_ROUTES } from './initial-state.js';

@@ -1,45 +1,31 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, type InitialState, type NamedRoute } from '@app/contract';
+import { DEFAULT_LOCALE, type AvailableNamedRoute, type InitialState } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
-/** Paths of the named routes the client links to; the client adds the locale prefix itself. */
-export const NAMED_ROUTES: Record<NamedRoute, string> = {
+/**
+ * Paths of the named routes that have pages; the client adds the locale prefix itself. The spec's other
+ * named routes (`plannedNamedRoutes`) are left out until their pages exist, so the client hides links
+ * to them instead of leading to "Page not found" (docs/decisions/0016-content-pages.md).
+ */
+export const NAMED_ROUTES: Record<AvailableNamedRoute, string> = {
   'home.main': '/',
   register: '/register',
   login: '/login',
   logout: '/logout',
   walletIndex: '/wallet',
-  walletOnramp: '/wallet/onramp',
-  walletSend: '/wallet/send',
-  convert: '/convert',
   calculator: '/calculator/btc-to-usd',
-  virtualCard: '/virtual-card',
-  virtualCardLanding: '/virtual-card/landing',
-  mobileTopUp: '/mobile-top-up',
-  buyCryptoInstantlyLanding: '/buy-crypto-instantly',
-  spotTrading: '/spot-trading/terminal',
-  spotTradingLanding: '/spot-trading',
-  statisticDashboard: '/statistics',
-  academy: '/academy',
-  partnerProgramLanding: '/partner-program',
-  otcDeskLanding: '/otc-desk',
-  giftCardsLanding: '/gift-cards',
-  giftCardStore: '/gift-card-store',
-  iosApp: '/apps/ios',
-  androidApp: '/apps/android',
   about: '/about',
-  blog: '/blog',
-  statusPage: '/status',
-  help: '/help',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
-  verification: '/account/verification',
-  userSettings: '/user/settings',
+  fees: '/fees',
   myOffers: '/offer-manager',
   tradeHistory: '/trade-history',
   marketplace: '/trading/buy-bitcoin/any',
 };
+
+/** The product's name in the shell, the initial state and the content pages' `{{appName}}`. */
+export const APP_NAME = 'P2P Market';
 
 export const SUPPORTED_LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -60,7 +46,7 @@ export function createInitialStateBuilder(
     const currentUser = request.user ? await presentUser(await users.getById(request.user.id)) : null;
     return {
       app: {
-        name: 'P2P Market',
+        name: APP_NAME,
         environment: config.appEnv,
         supportedLanguages: SUPPORTED_LANGUAGES,
         defaultLanguage: DEFAULT_LOCALE,

@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, initialStateSchema, supportedLocales } from '@app/contract';
+import {
+  dataEnvelope,
+  initialStateSchema,
+  supportedLocales,
+  type ContentPageSlug,
+  type Locale,
+} from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { InitialStateBuilder } from './initial-state.js';
-import { createShellRenderer } from './html-shell.js';
+import { createShellRenderer, withDocumentTitle } from './html-shell.js';
+import { contentPageOfPath } from './page-titles.js';
+
+/** "<page> · <product>", the way the web app titles its pages ("About P2P Market" stays as is). */
+const documentTitle = (page: string, appName: string) =>
+  page.includes(appName) ? page : `${page} · ${appName}`;
+
+/** A content page's title in a language (the content module answers it). */
+export type PageTitleReader = (slug: ContentPageSlug, locale: Locale) => Promise<string>;
 
 export type AppRoutesOptions = { database: Database; buildInitialState: InitialStateBuilder };
 
@@ -62,9 +76,14 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
 
 /**
  * The not-found handler: any GET that wants HTML is a client-side route, so it gets the SPA shell with
- * its initial state; everything else (API paths, other methods) gets the 404 envelope.
+ * its initial state and a `<title>` (a content page's own, else the product name); everything else (API
+ * paths, other methods) gets the 404 envelope.
  */
-export function createNotFoundHandler(buildInitialState: InitialStateBuilder, webDistDir: string) {
+export function createNotFoundHandler(
+  buildInitialState: InitialStateBuilder,
+  webDistDir: string,
+  pageTitle: PageTitleReader,
+) {
   const shell = createShellRenderer(webDistDir);
   return async function notFound(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -75,12 +94,15 @@ export function createNotFoundHandler(buildInitialState: InitialStateBuilder, we
       });
     }
     const first = pathname.split('/')[1] ?? '';
-    const locale = (supportedLocales as readonly string[]).includes(first) ? first : 'en';
+    const prefixed = (supportedLocales as readonly string[]).includes(first);
+    const locale: Locale = prefixed ? (first as Locale) : 'en';
+    const slug = contentPageOfPath(prefixed ? pathname.slice(first.length + 1) || '/' : pathname);
     const colorScheme = request.cookies.theme === 'dark' ? 'dark' : 'light';
     const state = await buildInitialState(request, reply);
+    const title = slug ? documentTitle(await pageTitle(slug, locale), state.app.name) : state.app.name;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(shell.render({ state, locale, colorScheme, nonce: reply.scriptNonce }));
+      .send(withDocumentTitle(shell.render({ state, locale, colorScheme, nonce: reply.scriptNonce }), title));
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { formatBaseUnits, parseAmount, type WithdrawBody } from '@app/contract';
+import { formatBaseUnits, formatBaseUnitsTrimmed, parseAmount, type WithdrawBody } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { assertAllowed, isAllowed } from '../../platform/auth/account-policy.js';
@@ -513,6 +513,26 @@ export function createWalletService(options: WalletServiceOptions) {
         beforeId: options.cursor,
         limit: options.limit,
       });
+    },
+
+    /**
+     * What the wallet charges and holds per coin, the same for everyone (the fees page): an external
+     * withdrawal's network fee and the bond that offers on risky payment methods need.
+     */
+    async feeSchedule() {
+      const data = await catalogue.data();
+      return {
+        coins: data.cryptos
+          .filter((crypto) => chain.supports(crypto.code))
+          .map((crypto) => ({
+            code: crypto.code,
+            name: crypto.fullName,
+            networkFee: formatBaseUnitsTrimmed(networkFee(crypto.code, crypto.decimals), crypto.decimals),
+            bondAmount: formatBaseUnitsTrimmed(bondAmount(crypto.code, crypto.decimals), crypto.decimals),
+          })),
+        bondPaymentGroups: config.wallet.bond.paymentGroups,
+        bondHoldDays: config.wallet.bond.holdDays,
+      };
     },
 
     /** Required, deposited and missing bond per coin: what the my-offers page's depositData shows. */

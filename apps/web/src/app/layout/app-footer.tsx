@@ -13,6 +13,7 @@ export function AppFooter() {
   const about = useNamedRoute('about');
   const terms = useNamedRoute('termsOfService');
   const privacy = useNamedRoute('privacyPolicy');
+  const fees = useNamedRoute('fees');
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
@@ -33,6 +34,9 @@ export function AppFooter() {
             </Anchor>
             <Anchor component={Link} to={privacy} size="sm" c="dimmed">
               {t('footer.privacy')}
+            </Anchor>
+            <Anchor component={Link} to={fees} size="sm" c="dimmed">
+              {t('footer.fees')}
             </Anchor>
           </Stack>
           <LanguageLinks />

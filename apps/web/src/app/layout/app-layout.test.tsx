@@ -29,6 +29,7 @@ describe('app layout', () => {
       '/privacy-policy',
     );
     expect(within(footer).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(within(footer).getByRole('link', { name: 'Fees' })).toHaveAttribute('href', '/fees');
   });
 
   it('should prefix every link under /es and offer the same page in English', async () => {

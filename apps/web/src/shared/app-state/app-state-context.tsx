@@ -1,4 +1,4 @@
-import type { InitialState, NamedRoute } from '@app/contract';
+import type { AvailableNamedRoute, InitialState, NamedRoute } from '@app/contract';
 import { createContext, useContext } from 'react';
 import { useLocalizePath } from '../i18n/locale-context';
 
@@ -16,7 +16,18 @@ export function useAppState(): AppState {
 }
 
 /** The localized path of a named server route (spec: "named server routes used for links"). */
-export function useNamedRoute(name: NamedRoute): string {
+export function useNamedRoute(name: AvailableNamedRoute): string {
   const { routes } = useAppState();
   return useLocalizePath()(routes[name]);
+}
+
+/**
+ * The same for a route whose page may not exist yet (the server sends only routes with pages): null
+ * while it is absent, so the caller shows no link rather than one to "Page not found".
+ */
+export function useOptionalNamedRoute(name: NamedRoute): string | null {
+  const { routes } = useAppState();
+  const localize = useLocalizePath();
+  const path = routes[name];
+  return path === undefined ? null : localize(path);
 }

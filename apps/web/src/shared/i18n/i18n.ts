@@ -17,6 +17,8 @@ import enTrades from './locales/en/trades.json';
 import esTrades from './locales/es/trades.json';
 import enOfferManager from './locales/en/offerManager.json';
 import esOfferManager from './locales/es/offerManager.json';
+import enContent from './locales/en/content.json';
+import esContent from './locales/es/content.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -29,6 +31,7 @@ const en = {
   trades: enTrades,
   marketplace: enMarketplace,
   offerManager: enOfferManager,
+  content: enContent,
 };
 const es = {
   ...esCommon,
@@ -39,6 +42,7 @@ const es = {
   trades: esTrades,
   marketplace: esMarketplace,
   offerManager: esOfferManager,
+  content: esContent,
 };
 
 export const resources = {
