@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
+import { createReservationWriter } from './reservations.js';
 
 /** One limit: at most `limit` hits per subject in each window of `windowMs` (0 switches it off). */
 export type RateRule = {
@@ -33,31 +33,6 @@ export const rateLimited = (rule: RateRule, retryAfterMs: number): AppError => {
   });
 };
 
-/**
- * Adds `reserve` to the key's count in one statement, starting a new window first when the stored one
- * has ended; answers the count after this reservation and when the window ends (epoch ms). Concurrent
- * reservations of one key queue on its row, so each sees a distinct total. Written as plain SQL: the
- * query builder cost more than the statement on PGlite (every search runs through here).
- */
-async function reserveSlots(
-  db: Db,
-  key: string,
-  reserve: number,
-  at: Date,
-  windowMs: number,
-): Promise<{ count: number; windowEndsAt: number }> {
-  const result = await db.execute(sql`
-    INSERT INTO rate_limit_counters AS c (key, hits, window_ends_at)
-    VALUES (${key}, ${reserve}, ${new Date(at.getTime() + windowMs)})
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN c.window_ends_at <= ${at} THEN excluded.hits ELSE c.hits + excluded.hits END,
-      window_ends_at = CASE WHEN c.window_ends_at <= ${at} THEN excluded.window_ends_at ELSE c.window_ends_at END
-    RETURNING hits AS count, (extract(epoch FROM window_ends_at) * 1000)::float8 AS "windowEndsAt"`);
-  const [row] = (result as unknown as { rows: { count: number; windowEndsAt: number }[] }).rows;
-  if (!row) throw new Error(`rate limit counter ${key} was not written`);
-  return { count: Number(row.count), windowEndsAt: Number(row.windowEndsAt) };
-}
-
 type Local = { slots: number; windowEndsAt: number };
 
 /**
@@ -66,12 +41,14 @@ type Local = { slots: number; windowEndsAt: number };
  * (`slotsPerReservation`), one reservation per key at a time, and spends them from memory, so all
  * instances together never hand out more than the limit; slots an instance reserved but did not spend
  * lapse with the window (a client moving between instances may be refused a few hits early, never late).
+ * Reservations of many clients arriving together go to the database in one statement (reservations.ts).
  *
  * Refused hits count too (they do not lengthen the window), and a refused key is answered from memory
  * until its window ends, so a client hammering past its limit costs no database write.
  */
 export function createRateLimiter(db: Db, now: () => Date = () => new Date()): RateLimiter {
   const local = new Map<string, Local>();
+  const writer = createReservationWriter(db);
   /** The reservation in flight per key: simultaneous hits of one client wait for it, not the row. */
   const reserving = new Map<string, Promise<void>>();
 
@@ -86,7 +63,7 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()): R
 
   async function reserve(rule: RateRule, key: string, at: Date) {
     const wanted = slotsPerReservation(rule.limit);
-    const { count, windowEndsAt } = await reserveSlots(db, key, wanted, at, rule.windowMs);
+    const { count, windowEndsAt } = await writer.reserve({ key, slots: wanted, at, windowMs: rule.windowMs });
     const granted = Math.min(wanted, rule.limit - (count - wanted));
     // Slots this process still holds for the window stay usable when a new reservation is refused.
     const current = local.get(key);
