@@ -8,7 +8,15 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    overallRate?: number;
+    /** Request templates; `setupRequest` may change each request before it is sent. */
+    requests?: {
+      method?: string;
+      path: string;
+      setupRequest?: (request: RequestParams) => RequestParams;
+    }[];
   };
+  type RequestParams = { method?: string; path?: string; headers?: Record<string, string> };
   type Histogram = { average: number; p50: number; p99: number };
   export type Result = {
     requests: Histogram;
