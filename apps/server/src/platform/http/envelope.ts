@@ -119,10 +119,10 @@ export const envelope = fp(envelopePlugin, { name: 'envelope' });
  * `%ZZ`, a parameter over the length limit) would otherwise get Fastify's own body, outside the
  * envelope. It is the client's malformed input, like malformed JSON: 422 with a detail.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'too_long' : 'malformed_url';
   const message = code === 'too_long' ? 'A path parameter is too long' : 'The URL is not valid';
-  return reply
+  void reply
     .code(422)
     .send(errorBody(422, 'ERROR_INPUT_VALIDATION', message, { details: [{ field: '_', message, code }] }));
 }
