@@ -37,9 +37,6 @@ export async function checkProductionDatabase(
         'PostgreSQL database.',
     );
   }
-  const admins = await db
-    .select({ state: users.accountState })
-    .from(users)
-    .where(eq(users.role, 'admin'));
+  const admins = await db.select({ state: users.accountState }).from(users).where(eq(users.role, 'admin'));
   return { needsFirstAdmin: !admins.some((admin) => !isLockedOut(admin.state)) };
 }
