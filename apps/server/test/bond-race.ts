@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestClient } from './helpers.js';
+import { sellOfferBody, type TestClient } from './helpers.js';
 
 /**
  * Issue 10, item 8: activating offers that need the bond and retrieving the bond, sent together. The
@@ -8,19 +8,13 @@ import type { TestClient } from './helpers.js';
 export const BOND_RACE_ENV = { BOND_AMOUNTS: 'BTC:0.01' };
 
 /** An offer paid with PayPal (an online transfer): it needs the BTC bond to be active. */
-export const bondedOfferBody = (extra: Record<string, unknown> = {}) => ({
-  type: 'sell',
-  crypto_currency_code: 'BTC',
-  fiat_currency_code: 'USD',
-  payment_method: 'paypal',
-  margin: '0',
-  range_min: '10',
-  range_max: '500',
-  payment_window: 60,
-  offer_terms: 'Pay from your own account.',
-  trade_details: 'PayPal: owner@example.com',
-  ...extra,
-});
+export const bondedOfferBody = (extra: Record<string, unknown> = {}) =>
+  sellOfferBody({
+    payment_method: 'paypal',
+    offer_terms: 'Pay from your own account.',
+    trade_details: 'PayPal: owner@example.com',
+    ...extra,
+  });
 
 export async function createBondedOffer(owner: TestClient, isActive: boolean): Promise<string> {
   const response = await owner.post('/rest/v1/my-offers', bondedOfferBody({ is_active: isActive }));

@@ -134,3 +134,19 @@ export class TestClient {
     return response;
   }
 }
+
+/**
+ * The body of a plain BTC/USD bank-transfer sell offer, 10–500 USD at the market price, for tests that
+ * need any published offer; `extra` overrides or adds fields (`offer_terms`, `margin`, a field under test).
+ */
+export const sellOfferBody = (extra: Record<string, unknown> = {}) => ({
+  type: 'sell',
+  crypto_currency_code: 'BTC',
+  fiat_currency_code: 'USD',
+  payment_method: 'bank-transfer',
+  margin: '0',
+  range_min: '10',
+  range_max: '500',
+  payment_window: 60,
+  ...extra,
+});

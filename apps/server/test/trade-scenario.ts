@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { runAdminCommand } from '../src/cli/commands.js';
-import type { TestApp, TestClient } from './helpers.js';
+import { sellOfferBody, type TestApp, type TestClient } from './helpers.js';
 
 export type Party = { c: TestClient; id: number; name: string };
 
@@ -30,19 +30,14 @@ export function tradeScenario(t: TestApp) {
     },
 
     async sellOffer(owner: Party, extra: Record<string, unknown> = {}): Promise<string> {
-      const response = await owner.c.post('/rest/v1/my-offers', {
-        type: 'sell',
-        crypto_currency_code: 'BTC',
-        fiat_currency_code: 'USD',
-        payment_method: 'bank-transfer',
-        margin: '0',
-        range_min: '10',
-        range_max: '500',
-        payment_window: 60,
-        offer_terms: 'Pay from your own account.',
-        trade_details: 'IBAN DE00 1234 5678',
-        ...extra,
-      });
+      const response = await owner.c.post(
+        '/rest/v1/my-offers',
+        sellOfferBody({
+          offer_terms: 'Pay from your own account.',
+          trade_details: 'IBAN DE00 1234 5678',
+          ...extra,
+        }),
+      );
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data.idHashed as string;
     },

@@ -414,6 +414,29 @@ export function createTradesService(options: TradesServiceOptions) {
    * still has the status we saw), then the money, the dispute record and the system message. Returns
    * null when another request changed the status first.
    */
+  /**
+   * One transition in its own transaction; null when a racing request that committed first settled the
+   * escrow (its status moved on too), so the caller answers with the status it finds now.
+   */
+  async function applyOnce(
+    trade: TradeRow,
+    action: TradeAction,
+    actor: TradeActor,
+    ctx: Parameters<typeof applyIn>[4],
+  ): Promise<Transitioned | null> {
+    try {
+      return await db.transaction((tx) => applyIn(tx, trade, action, actor, ctx));
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'ESCROW_ALREADY_SETTLED' || error.code === 'IDEMPOTENCY_KEY_REUSED')
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
   async function applyIn(
     tx: Tx,
     trade: TradeRow,
@@ -544,20 +567,12 @@ export function createTradesService(options: TradesServiceOptions) {
       const problem = await guardError(cell.guard, trade, at);
       if (problem) throw problem;
     }
-    let done: Transitioned | null;
-    try {
-      done = await db.transaction((tx) =>
-        applyIn(tx, trade, action, role, { at, ip: ctx.ip, actorId: viewer.id, dispute: ctx.dispute }),
-      );
-    } catch (error) {
-      // The escrow was settled by a racing request that committed first: the status moved on too.
-      if (
-        error instanceof AppError &&
-        (error.code === 'ESCROW_ALREADY_SETTLED' || error.code === 'IDEMPOTENCY_KEY_REUSED')
-      ) {
-        done = null;
-      } else throw error;
-    }
+    const done = await applyOnce(trade, action, role, {
+      at,
+      ip: ctx.ip,
+      actorId: viewer.id,
+      dispute: ctx.dispute,
+    });
     if (!done) {
       const fresh = await tradesRepository.findById(db, trade.id);
       throw invalidStatus(fresh?.status ?? trade.status, action);
@@ -596,24 +611,12 @@ export function createTradesService(options: TradesServiceOptions) {
     }
     if (!tradeTransition(trade.status, action, 'moderator').ok) throw notInDispute(trade.status);
     const at = now();
-    let done: Transitioned | null;
-    try {
-      done = await db.transaction((tx) =>
-        applyIn(tx, trade, action, 'moderator', {
-          at,
-          ip: null,
-          actorId: input.moderatorId,
-          decision: { reason },
-        }),
-      );
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        (error.code === 'ESCROW_ALREADY_SETTLED' || error.code === 'IDEMPOTENCY_KEY_REUSED')
-      ) {
-        done = null;
-      } else throw error;
-    }
+    const done = await applyOnce(trade, action, 'moderator', {
+      at,
+      ip: null,
+      actorId: input.moderatorId,
+      decision: { reason },
+    });
     if (!done) {
       const fresh = await tradesRepository.findById(db, trade.id);
       throw notInDispute(fresh?.status ?? trade.status);

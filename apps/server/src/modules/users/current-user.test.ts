@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, initialStateSchema, type CurrentUser } from '@app/contract';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { createTestApp, sellOfferBody, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { runAdminCommand } from '../../cli/commands.js';
 
 type Response = Awaited<ReturnType<TestClient['get']>>;
@@ -51,17 +51,7 @@ describe('the current user', () => {
       (await admin('wallet:deposit', '--user', 'cu_seller', '--crypto', 'BTC', '--amount', '1')).exitCode,
     ).toBe(0);
     offerHash = ok(
-      await seller.post('/rest/v1/my-offers', {
-        type: 'sell',
-        crypto_currency_code: 'BTC',
-        fiat_currency_code: 'USD',
-        payment_method: 'bank-transfer',
-        margin: '0',
-        range_min: '10',
-        range_max: '500',
-        payment_window: 60,
-        offer_terms: 'Pay from your own account.',
-      }),
+      await seller.post('/rest/v1/my-offers', sellOfferBody({ offer_terms: 'Pay from your own account.' })),
       201,
     ).idHashed;
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { createTestApp, sellOfferBody, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { runAdminCommand } from '../../cli/commands.js';
 
 type Response = Awaited<ReturnType<TestClient['post']>>;
@@ -137,16 +137,7 @@ describe('request limits on the routes', () => {
         '5',
       ]);
       expect(deposit.exitCode).toBe(0);
-      const created = await seller.client.post('/rest/v1/my-offers', {
-        type: 'sell',
-        crypto_currency_code: 'BTC',
-        fiat_currency_code: 'USD',
-        payment_method: 'bank-transfer',
-        margin: '0',
-        range_min: '10',
-        range_max: '500',
-        payment_window: 60,
-      });
+      const created = await seller.client.post('/rest/v1/my-offers', sellOfferBody());
       expect(created.statusCode, created.body).toBe(201);
       offer = created.json().data.idHashed;
     });
