@@ -17,3 +17,4 @@ export * from './reports.js';
 export * from './public-profile.js';
 export * from './realtime.js';
 export * from './content.js';
+export * from './trade-record.js';
