@@ -86,7 +86,8 @@ export const tradeRecordPayloadSchemas = {
     name: z.string(),
     mime: z.string(),
     size: z.number().int(),
-    sha256: sha256Hex,
+    /** Null only when the file was already gone from storage when the chain was built (backfill). */
+    sha256: sha256Hex.nullable(),
   }),
 } as const;
 
