@@ -46,6 +46,7 @@ import {
   createAttachmentsService,
   createLocalFileStore,
 } from './modules/attachments/index.js';
+import { tradeRecordsRoutes } from './modules/trade-records/index.js';
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
 import { createRealtimeGateway, realtimeRoutes } from './modules/realtime/index.js';
@@ -206,15 +207,18 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db: database.db, trades, events }),
   });
+  // Tests give every app its own DATA_DIR (a temp dir), so their files never meet real ones.
+  const uploads = createLocalFileStore(path.join(config.dataDir, 'uploads'));
   const attachments = createAttachmentsService({
     db: database.db,
     trades,
-    // Tests give every app its own DATA_DIR (a temp dir), so their files never meet real ones.
-    store: createLocalFileStore(path.join(config.dataDir, 'uploads')),
+    store: uploads,
     limits: config.attachments,
     log: app.log,
   });
   await app.register(attachmentsRoutes, { attachments, limits });
+  // Each trade's tamper-evident record (hash chain) for its parties and staff.
+  await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 
   // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
   const realtime = createRealtimeGateway({

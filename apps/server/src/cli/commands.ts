@@ -13,6 +13,7 @@ import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.
 import { walletAdminCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
 import { tradesAdminCommands } from '../modules/trades/admin.js';
+import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
 
 export type AdminContext = {
   db: Db;
@@ -29,6 +30,8 @@ export type AdminResult = { exitCode: number; output: string };
 export type AdminCommand = {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
+  /** The option one bare argument fills (`trade:verify-record FILE`); without it, bare arguments are refused. */
+  positional?: string;
   run(ctx: AdminContext, values: Record<string, string | boolean | undefined>): Promise<string>;
 };
 
@@ -80,6 +83,7 @@ Object.assign(
   walletAdminCommands,
   offersAdminCommands,
   tradesAdminCommands,
+  tradeRecordsAdminCommands,
 );
 
 export const adminHelpText = (): string =>
@@ -110,12 +114,14 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   const command = COMMANDS[name];
   if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${adminHelpText()}` };
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: rest,
       options: command.options,
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positional !== undefined,
     });
+    if (positionals.length > 1) throw new Error(`one ${command.positional} only, got ${positionals.length}`);
+    if (command.positional && positionals[0] !== undefined) values[command.positional] ??= positionals[0];
     return { exitCode: 0, output: await command.run(ctx, values) };
   } catch (error) {
     return { exitCode: 1, output: `${name} failed:\n${describeError(error)}\nUsage: ${command.usage}` };

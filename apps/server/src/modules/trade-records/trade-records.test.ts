@@ -1,0 +1,262 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dataEnvelope,
+  GENESIS_HASH,
+  tradeRecordSchema,
+  verifyTradeRecord,
+  type TradeRecord,
+} from '@app/contract';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
+import { pdfSafeText } from './pdf.js';
+import { appendTradeRecordEntry, recordTradeMessages } from './record.js';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+describe('trade records', () => {
+  let t: TestApp;
+  let s: ReturnType<typeof tradeScenario>;
+  let seller: Party;
+  let buyer: Party;
+  let stranger: Party;
+  let moderator: Party;
+  let hash: string;
+  let tradeId: number;
+  let image: Buffer;
+
+  const db = () => t.database.db;
+  const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(statement));
+  const recordOf = async (who: Party, suffix = '') => {
+    const response = await who.c.get(`/rest/v1/trade/${hash}/record${suffix}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+  };
+  const writeRecord = (document: unknown) => {
+    const file = path.join(t.config.dataDir, `record-${randomBytes(4).toString('hex')}.json`);
+    fs.writeFileSync(file, JSON.stringify(document, null, 2));
+    return file;
+  };
+  const userMessageId = async (text: string) => {
+    const [row] = await query<{ id: number }>(
+      sql`SELECT id::int AS id FROM trade_messages WHERE trade_id = ${tradeId} AND text = ${text}`,
+    );
+    return row!.id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = tradeScenario(t);
+    seller = await s.party('rseller');
+    buyer = await s.party('rbuyer');
+    stranger = await s.party('rstranger');
+    await s.fund(seller.name, '1');
+    const offer = await s.sellOffer(seller);
+    hash = (await s.start(buyer, offer)).id;
+    [{ id: tradeId }] = await query<{ id: number }>(sql`SELECT id FROM trades WHERE hash = ${hash}`);
+
+    const chat = await buyer.c.post(`/rest/v1/trade/${hash}/messages`, { text: 'Paying now 👋 ŝ' });
+    expect(chat.statusCode, chat.body).toBeLessThan(300);
+    image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const boundary = `----record-${randomBytes(6).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await buyer.c.request(
+      'POST',
+      `/rest/v1/trade/${hash}/attachments`,
+      body as unknown as Record<string, never>,
+      { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    await s.markPaid(buyer, hash);
+
+    const created = await s.admin(
+      'user:create',
+      ...[
+        '--username',
+        'rmod',
+        '--email',
+        'rmod@example.com',
+        '--password',
+        'Str0ng-pass!',
+        '--role',
+        'moderator',
+      ],
+    );
+    expect(created.exitCode, created.output).toBe(0);
+    const c = t.client();
+    expect((await c.login('rmod')).statusCode).toBe(200);
+    moderator = { c, id: 0, name: 'rmod' };
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should answer a party with a record that verifies, every event chained in order', async () => {
+    const record = await recordOf(buyer);
+    expect(record.trade).toBe(hash);
+    expect(await verifyTradeRecord(record)).toMatchObject({ ok: true, headHash: record.headHash });
+    // The trade is older than its chain (no hook yet at its start): the record says so first.
+    expect(record.entries.map((e) => e.kind)).toEqual([
+      'chain_started',
+      'trade_opened',
+      'message',
+      'attachment',
+      'status_changed',
+    ]);
+    expect(record.entries[0]!.prevHash).toBe(GENESIS_HASH);
+    const [opened, , file, paid] = record.entries.slice(1);
+    expect(opened!.payload).toMatchObject({ buyer: buyer.name, seller: seller.name, cryptoCode: 'BTC' });
+    expect(record.entries[2]!.payload).toMatchObject({
+      text: 'Paying now 👋 ŝ',
+      author: { username: buyer.name, role: 'buyer' },
+    });
+    expect(file!.payload).toMatchObject({
+      name: 'receipt.png',
+      sha256: createHash('sha256').update(image).digest('hex'),
+    });
+    expect(paid!.payload).toMatchObject({ status: 'paid' });
+  });
+
+  it('should answer the other party and a moderator the same chain, and a stranger 404', async () => {
+    const mine = await recordOf(buyer);
+    expect((await recordOf(seller)).headHash).toBe(mine.headHash);
+    expect((await recordOf(moderator)).headHash).toBe(mine.headHash);
+    const refused = await stranger.c.get(`/rest/v1/trade/${hash}/record`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors[0].code).toBe('NOT_FOUND');
+    expect((await stranger.c.get(`/rest/v1/trade/${hash}/record?format=pdf`)).statusCode).toBe(404);
+    expect((await t.client().get(`/rest/v1/trade/${hash}/record`)).statusCode).toBe(401);
+  });
+
+  it('should refuse a bad format or trade id with 422 and field details', async () => {
+    const format = await buyer.c.get(`/rest/v1/trade/${hash}/record?format=xml`);
+    expect(format.statusCode).toBe(422);
+    expect(format.json().errors[0].details[0]).toMatchObject({ field: 'format' });
+    expect((await buyer.c.get('/rest/v1/trade/bad!id/record')).statusCode).toBe(422);
+  });
+
+  it('should render the record as a PDF, characters outside WinAnsi shown visibly', async () => {
+    const response = await buyer.c.get(`/rest/v1/trade/${hash}/record?format=pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const latin = new Set(Array.from({ length: 0x5f }, (_, i) => 0x20 + i).concat(0xe9));
+    expect(pdfSafeText('café 👋 ŝ', latin)).toBe('café [U+1F44B] s');
+  });
+
+  it('should append entries in order under the per-trade lock, linked to the one before', async () => {
+    const before = await recordOf(buyer);
+    const chat = await seller.c.post(`/rest/v1/trade/${hash}/messages`, { text: 'Received, releasing soon' });
+    expect(chat.statusCode, chat.body).toBeLessThan(300);
+    // Two writers at once: the lock makes them take turns, the unique message index keeps one entry.
+    const added = await Promise.all([
+      db().transaction((tx) => recordTradeMessages(tx, tradeId)),
+      db().transaction((tx) => recordTradeMessages(tx, tradeId)),
+    ]);
+    expect(added.sort()).toEqual([0, 1]);
+    const extra = await db().transaction((tx) =>
+      appendTradeRecordEntry(tx, tradeId, {
+        kind: 'chain_started',
+        at: '2030-01-01T00:00:00.000Z',
+        payload: { reason: 'backfill', note: 'test entry', statusAtStart: 'paid' },
+      }),
+    );
+    const after = await recordOf(buyer);
+    expect(after.entries).toHaveLength(before.entries.length + 2);
+    expect(after.entries.at(-2)!.prevHash).toBe(before.headHash);
+    expect(extra).toMatchObject({ seq: before.entries.length + 2, prevHash: after.entries.at(-2)!.hash });
+    expect((await verifyTradeRecord(after)).ok).toBe(true);
+    // Not a status the trade has: remove the test entry again so the checks below start clean.
+    await db().execute(
+      sql`DELETE FROM trade_record_entries WHERE trade_id = ${tradeId} AND seq = ${extra.seq}`,
+    );
+  });
+
+  describe('trade:verify-record', () => {
+    it('should accept the downloaded answer and the bare record', async () => {
+      const response = await buyer.c.get(`/rest/v1/trade/${hash}/record`);
+      const ok = await s.admin('trade:verify-record', writeRecord(response.json()));
+      expect(ok.exitCode, ok.output).toBe(0);
+      expect(ok.output).toMatch(new RegExp(`valid record of trade ${hash}`));
+      const bare = await s.admin('trade:verify-record', '--file', writeRecord(response.json().data));
+      expect(bare.exitCode, bare.output).toBe(0);
+    });
+
+    it('should fail on a tampered file and name the entry', async () => {
+      const record: TradeRecord = (await buyer.c.get(`/rest/v1/trade/${hash}/record`)).json().data;
+      const index = record.entries.findIndex((e) => e.kind === 'message');
+      (record.entries[index]!.payload as { text: string }).text = 'I never paid';
+      const result = await s.admin('trade:verify-record', writeRecord(record));
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(
+        new RegExp(`NOT VALID at entry ${index + 1}: entry ${index + 1} was changed`),
+      );
+    });
+
+    it('should fail on a file that is missing or not JSON', async () => {
+      expect((await s.admin('trade:verify-record', path.join(t.config.dataDir, 'nope.json'))).exitCode).toBe(
+        1,
+      );
+      const junk = path.join(t.config.dataDir, 'junk.json');
+      fs.writeFileSync(junk, '{"entries": 3}');
+      const result = await s.admin('trade:verify-record', junk);
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(/not a valid trade record/);
+      expect((await s.admin('trade:verify-record')).exitCode).toBe(1);
+    });
+  });
+
+  describe('trades:check', () => {
+    it('should pass while the database matches the records', async () => {
+      const result = await s.admin('trades:check');
+      expect(result.exitCode, result.output).toBe(0);
+      expect(result.output).toMatch(/every record matches/);
+    });
+
+    it('should detect a message text changed with SQL, and pass again once it is back', async () => {
+      const id = await userMessageId('Paying now 👋 ŝ');
+      await db().execute(sql`UPDATE trade_messages SET text = 'Paying later' WHERE id = ${id}`);
+      const result = await s.admin('trades:check');
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(
+        new RegExp(`trade ${hash} entry 3: message ${id} \\(message\\) differs from its record in: text`),
+      );
+      await db().execute(sql`UPDATE trade_messages SET text = 'Paying now 👋 ŝ' WHERE id = ${id}`);
+      expect((await s.admin('trades:check')).exitCode).toBe(0);
+    });
+
+    it('should detect a status changed with SQL', async () => {
+      await db().execute(sql`UPDATE trades SET status = 'released' WHERE id = ${tradeId}`);
+      const result = await s.admin('trades:check');
+      await db().execute(sql`UPDATE trades SET status = 'paid' WHERE id = ${tradeId}`);
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(/status is released but its record's last status is paid/);
+    });
+
+    it('should detect a message deleted with SQL, and a message added without an entry', async () => {
+      const id = await userMessageId('Received, releasing soon');
+      await db().execute(sql`DELETE FROM trade_messages WHERE id = ${id}`);
+      await db().execute(
+        sql`INSERT INTO trade_messages (trade_id, author_id, kind, text) VALUES (${tradeId}, ${buyer.id}, 'user', 'forged')`,
+      );
+      const result = await s.admin('trades:check');
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(new RegExp(`message ${id} \\(message\\) was deleted from the database`));
+      expect(result.output).toMatch(/message \d+ \(user\) is not in the record/);
+    });
+  });
+});
