@@ -57,7 +57,8 @@ describe('trade records', () => {
     await s.fund(seller.name, '1');
     const offer = await s.sellOffer(seller);
     hash = (await s.start(buyer, offer)).id;
-    [{ id: tradeId }] = await query<{ id: number }>(sql`SELECT id FROM trades WHERE hash = ${hash}`);
+    const [trade] = await query<{ id: number }>(sql`SELECT id FROM trades WHERE hash = ${hash}`);
+    tradeId = trade!.id;
 
     const chat = await buyer.c.post(`/rest/v1/trade/${hash}/messages`, { text: 'Paying now 👋 ŝ' });
     expect(chat.statusCode, chat.body).toBeLessThan(300);
