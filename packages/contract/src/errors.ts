@@ -66,6 +66,11 @@ export const errorCodes = [
   // Offer reports (docs/decisions/0008-offers.md, "Web: offer page, report, profile").
   'ALREADY_REPORTED',
   'REPORT_OWN_OFFER',
+  // The staff console (docs/decisions/0019-staff-roles-permissions-and-audit.md).
+  'FORBIDDEN_ROLE',
+  'FORBIDDEN_RANK',
+  'ACCOUNT_COMPROMISED',
+  'ACCOUNT_ACTION_NOT_APPLICABLE',
   'LEDGER_ASYNC_MODE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',

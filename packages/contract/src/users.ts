@@ -1,16 +1,43 @@
 import { z } from 'zod';
 
-export const userRoles = ['user', 'moderator', 'admin'] as const;
+/**
+ * Roles, lowest first (spec: admin/supermod/moderator). What each staff role may do is one table on the
+ * server (`platform/auth/permissions.ts`, decision 0019); the order here is the rank it compares.
+ */
+export const userRoles = ['user', 'moderator', 'supermod', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
+/** The roles that reach the staff console (`/admin`, `/rest/v1/admin/`). */
+export const staffRoles = ['moderator', 'supermod', 'admin'] as const satisfies readonly UserRole[];
+export type StaffRole = (typeof staffRoles)[number];
+export const isStaffRole = (role: UserRole): role is StaffRole =>
+  (staffRoles as readonly string[]).includes(role);
 
 /**
- * Account states (spec: banned, suspended, on hold, frozen, restricted). `active` is the normal state.
- * What each state forbids is decided in one place on the server (`platform/auth/account-policy.ts`).
+ * Account states (spec: banned, suspended, on hold, frozen, restricted, compromised, compliance hold).
+ * `active` is the normal state. What each state forbids is decided in one place on the server
+ * (`platform/auth/account-policy.ts`, decisions 0002 and 0019).
  */
-export const accountStates = ['active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted'] as const;
+export const accountStates = [
+  'active',
+  'banned',
+  'suspended',
+  'on_hold',
+  'frozen',
+  'restricted',
+  'compromised',
+  'compliance_hold',
+] as const;
 export const accountStateSchema = z.enum(accountStates);
 export type AccountState = z.infer<typeof accountStateSchema>;
+
+/**
+ * The spec's account notice codes: 0 problem with the account balance, 1 account closed, 2 a
+ * notification from payment support. Staff set one on an account; the web shows it as a banner.
+ */
+export const accountNoticeCodes = [0, 1, 2] as const;
+export const accountNoticeCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type AccountNoticeCode = z.infer<typeof accountNoticeCodeSchema>;
 
 export const twoFactorTypeSchema = z.enum(['sms', 'email', 'ga', 'none']);
 
@@ -58,6 +85,8 @@ export const currentUserSchema = z.object({
   accountCorporateNames: z.array(z.string()),
   role: userRoleSchema,
   accountState: accountStateSchema,
+  /** The account notice staff left for this user (spec codes 0-2), shown as a banner; null: none. */
+  accountNotice: accountNoticeCodeSchema.nullable(),
   isLogged: z.boolean(),
   isBanned: z.boolean(),
   isSuspended: z.boolean(),

@@ -41,6 +41,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     accountCorporateNames: [],
     role: 'user',
     accountState: 'active',
+    accountNotice: null,
     isLogged: true,
     isBanned: false,
     isSuspended: false,

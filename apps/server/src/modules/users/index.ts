@@ -8,3 +8,4 @@ export {
 export { usersRoutes } from './routes.js';
 export type { UserRow } from './repository.js';
 export { publicProfileRoutes } from './public-profile.js';
+export { userStanding } from './standing.js';

@@ -1,4 +1,9 @@
-import type { CurrentUser } from '@app/contract';
+import {
+  accountNoticeCodeSchema,
+  isStaffRole,
+  type AccountNoticeCode,
+  type CurrentUser,
+} from '@app/contract';
 import type { UserRow } from './repository.js';
 
 /** What other modules know about the user that the current user's shape carries. */
@@ -48,13 +53,14 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     accountCorporateNames: [],
     role: user.role,
     accountState: state,
+    accountNotice: accountNoticeOf(user.accountNotice),
     isLogged: true,
     isBanned: state === 'banned',
     isSuspended: state === 'suspended',
     isOnHold: state === 'on_hold',
     isFrozen: state === 'frozen',
     isRestricted: state === 'restricted',
-    isCompromised: false,
+    isCompromised: state === 'compromised',
     isMerchant: false,
     isVendor: false,
     isDemoAccount: user.isDemoAccount,
@@ -69,7 +75,8 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     isVideoVerifiedAllowed: false,
     isVideoVerifiedForced: false,
     isCompanyVerified: false,
-    isModerator: user.role === 'moderator' || user.role === 'admin',
+    // Any staff role: the console and the moderator's views (decision 0019).
+    isModerator: isStaffRole(user.role),
     isAdmin: user.role === 'admin',
     hasOffers: false,
     hasActiveTrades: facts.hasActiveTrades,
@@ -78,4 +85,10 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     hasActiveMobileApp: false,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** The stored notice, read through the contract (the column's CHECK allows 0-2 or null). */
+function accountNoticeOf(value: number | null): AccountNoticeCode | null {
+  const parsed = accountNoticeCodeSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

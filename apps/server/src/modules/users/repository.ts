@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AccountState, UserRole } from '@app/contract';
+import type { AccountNoticeCode, AccountState, UserRole } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 
@@ -24,12 +24,18 @@ export const usersRepository = {
     return row;
   },
 
-  async findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-    const [row] = await db
+  /** `forUpdate`: lock the row until the caller's transaction ends. */
+  async findByUsername(
+    db: DbOrTx,
+    username: string,
+    { forUpdate = false }: { forUpdate?: boolean } = {},
+  ): Promise<UserRow | undefined> {
+    const query = db
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
       .limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
     return row;
   },
 
@@ -48,8 +54,28 @@ export const usersRepository = {
     return row;
   },
 
-  async setRole(db: DbOrTx, id: number, role: UserRole): Promise<void> {
-    await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+  async setStanding(
+    db: DbOrTx,
+    id: number,
+    standing: { accountState: AccountState; accountNotice: AccountNoticeCode | null },
+  ): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ ...standing, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error(`user ${id} vanished under its row lock`);
+    return row;
+  },
+
+  async setRole(db: DbOrTx, id: number, role: UserRole): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error(`user ${id} vanished under its row lock`);
+    return row;
   },
 
   async touchLogin(db: DbOrTx, id: number): Promise<void> {

@@ -18,8 +18,8 @@ describe('account policy', () => {
     for (const action of actions) expect(isAllowed('active', action)).toBe(true);
   });
 
-  it('should lock banned and suspended accounts out of everything', () => {
-    for (const state of ['banned', 'suspended'] as const) {
+  it('should lock banned, suspended and compromised accounts out of everything', () => {
+    for (const state of ['banned', 'suspended', 'compromised'] as const) {
       expect(isLockedOut(state)).toBe(true);
       for (const action of actions) expect(isAllowed(state, action)).toBe(false);
     }
@@ -29,6 +29,10 @@ describe('account policy', () => {
     ['on_hold', ['start_trade', 'create_offer', 'activate_offer', 'withdraw']],
     ['frozen', ['start_trade', 'create_offer', 'activate_offer', 'withdraw', 'deposit']],
     ['restricted', ['start_trade', 'create_offer', 'activate_offer']],
+    [
+      'compliance_hold',
+      ['start_trade', 'create_offer', 'activate_offer', 'withdraw', 'deposit', 'change_settings'],
+    ],
   ] as const)('should forbid exactly %s: %j', (state, forbidden) => {
     expect(isLockedOut(state)).toBe(false);
     const denied = actions.filter((action) => !isAllowed(state, action));
@@ -46,6 +50,9 @@ describe('account policy', () => {
       expect.objectContaining({ code: 'ACCOUNT_STATE_FORBIDS_ACTION' }),
     );
     expect(() => assertAllowed('frozen', 'login')).not.toThrow();
+    expect(() => assertAllowed('compromised', 'login')).toThrow(
+      expect.objectContaining({ code: 'ACCOUNT_COMPROMISED', status: 403 }),
+    );
   });
 
   it('should cover every account state of the contract', () => {

@@ -30,6 +30,10 @@ const ALL: readonly AccountAction[] = [
  * - on_hold: compliance review: may log in, read, chat and deposit; no new trades, offers or withdrawals.
  * - frozen: funds frozen: may log in and chat; no trades, offers, withdrawals or deposits.
  * - restricted: may log in, finish running trades and withdraw; no new trades or offers.
+ * - compromised: taken over, or feared so: nothing, not even login, until staff restore it after the
+ *   owner proved who they are (sessions revoked, so a thief's session ends too). Decision 0019.
+ * - compliance_hold: under compliance (AML) review: may log in, read and chat (to finish running
+ *   trades); no new trades or offers, no deposits or withdrawals, no changes to the account's details.
  */
 const FORBIDDEN: Record<AccountState, ReadonlySet<AccountAction>> = {
   active: new Set(),
@@ -38,6 +42,15 @@ const FORBIDDEN: Record<AccountState, ReadonlySet<AccountAction>> = {
   on_hold: new Set(['start_trade', 'create_offer', 'activate_offer', 'withdraw']),
   frozen: new Set(['start_trade', 'create_offer', 'activate_offer', 'withdraw', 'deposit']),
   restricted: new Set(['start_trade', 'create_offer', 'activate_offer']),
+  compromised: new Set(ALL),
+  compliance_hold: new Set([
+    'start_trade',
+    'create_offer',
+    'activate_offer',
+    'withdraw',
+    'deposit',
+    'change_settings',
+  ]),
 };
 
 export const isAllowed = (state: AccountState, action: AccountAction): boolean =>
@@ -52,9 +65,16 @@ export function assertAllowed(state: AccountState, action: AccountAction): void 
   if (state === 'suspended') {
     throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended. Please contact support.');
   }
+  if (state === 'compromised') {
+    throw new AppError(
+      403,
+      'ACCOUNT_COMPROMISED',
+      'This account was locked to protect it. Please contact support to prove it is yours.',
+    );
+  }
   throw new AppError(
     403,
     'ACCOUNT_STATE_FORBIDS_ACTION',
-    `Your account is ${state.replace('_', ' ')}: this action is not available. Please contact support.`,
+    `Your account is ${state.replaceAll('_', ' ')}: this action is not available. Please contact support.`,
   );
 }

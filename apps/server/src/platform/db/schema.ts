@@ -6,11 +6,13 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { accountStates, userRoles } from '@app/contract';
 
 /**
  * The database schema, one table per `pgTable`. drizzle-kit generates the SQL migrations in
@@ -25,14 +27,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'moderator', 'admin'] })
-      .notNull()
-      .default('user'),
-    accountState: text('account_state', {
-      enum: ['active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted'],
-    })
-      .notNull()
-      .default('active'),
+    role: text('role', { enum: userRoles }).notNull().default('user'),
+    accountState: text('account_state', { enum: accountStates }).notNull().default('active'),
+    /** The spec's account notice (0 balance problem, 1 account closed, 2 payment support); null: none. */
+    accountNotice: smallint('account_notice'),
     locale: text('locale').notNull().default('en'),
     timezone: text('timezone').notNull().default('UTC'),
     countryIso: text('country_iso'),
@@ -48,11 +46,12 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_external_id_key').on(t.externalId),
-    check('users_role_check', sql`${t.role} IN ('user', 'moderator', 'admin')`),
+    check('users_role_check', sql`${t.role} IN ('user', 'moderator', 'supermod', 'admin')`),
     check(
       'users_account_state_check',
-      sql`${t.accountState} IN ('active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted')`,
+      sql`${t.accountState} IN ('active', 'banned', 'suspended', 'on_hold', 'frozen', 'restricted', 'compromised', 'compliance_hold')`,
     ),
+    check('users_account_notice_check', sql`${t.accountNotice} IS NULL OR ${t.accountNotice} IN (0, 1, 2)`),
   ],
 );
 
