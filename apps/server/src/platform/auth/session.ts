@@ -10,6 +10,7 @@ import { AppError, unauthenticated } from '../http/errors.js';
 import { isLockedOut } from './account-policy.js';
 import { DEVICE_TOKEN_SHAPE, KNOWN_DEVICE_MS, knownDevicesRepository } from './known-devices.js';
 import { announceRevocation } from './revocation.js';
+import { staffGate } from './staff-guard.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 /** The part of a user every guard needs; modules load the rest themselves. */
@@ -208,6 +209,10 @@ async function sessionPlugin(
       await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
     }
   });
+
+  // The staff console's gate (staff-guard.ts): after the session is known, before CSRF and validation,
+  // so an outsider gets the same 404 as an unknown route on every /rest/v1/admin/ path.
+  app.addHook('onRequest', staffGate);
 
   // CSRF: every state-changing call must echo the session's token (ASVS 3.5.1), or, without a session
   // (login, register), the token of this browser's CSRF cookie, which another site can neither read nor
