@@ -47,6 +47,7 @@ import {
   createLocalFileStore,
 } from './modules/attachments/index.js';
 import { tradeRecordsRoutes } from './modules/trade-records/index.js';
+import { createStaffService, staffRoutes } from './modules/staff/index.js';
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
 import { createRealtimeGateway, realtimeRoutes } from './modules/realtime/index.js';
@@ -219,6 +220,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(attachmentsRoutes, { attachments, limits });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
+
+  // The staff console's API under /rest/v1/admin/ (users, audit log; decision 0019).
+  await app.register(staffRoutes, { staff: createStaffService({ db: database.db, events }) });
 
   // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
   const realtime = createRealtimeGateway({

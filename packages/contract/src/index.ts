@@ -18,3 +18,4 @@ export * from './public-profile.js';
 export * from './realtime.js';
 export * from './content.js';
 export * from './trade-record.js';
+export * from './admin.js';
