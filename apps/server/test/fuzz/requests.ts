@@ -33,7 +33,9 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
           : name === 'tradeHash'
             ? m.activeTrade
             : name === 'username'
-              ? m.seller.name
+              ? operation.path.startsWith('/rest/v1/admin/')
+                ? m.bystander.name
+                : m.seller.name
               : name === 'slug'
                 ? operation.path.startsWith('/rest/v1/pages/')
                   ? 'about'
@@ -86,6 +88,10 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     new_fixed_price: m.marketPrice,
     offer_cap: { amount: '100000', active: true },
     requirement_id: m.requirementId,
+    // Staff console: an action and a role change that can succeed on the bystander.
+    action: 'set_notice',
+    notice: 2,
+    role: 'moderator',
   };
   return (field) => hints[field];
 }

@@ -4,7 +4,7 @@ import { createMarket, MARKET_ENV, multipartBody, smallPng, type Market } from '
 import { describeRequest, loadOperations, send, type Operation } from './openapi.js';
 import { validRequest } from './requests.js';
 
-type Identity = 'anonymous' | 'buyer' | 'seller';
+type Identity = 'anonymous' | 'buyer' | 'seller' | 'staff';
 
 /**
  * `?case=snake` on every operation of the OpenAPI document (issue 10, item 3), with well-formed input on
@@ -30,6 +30,7 @@ describe('?case=snake on every route', () => {
   async function clientFor(operation: Operation, identity: Identity): Promise<TestClient> {
     const changesSession = /^\/rest\/v1\/auth\/(login|logout|register)$/.test(operation.path);
     if (!changesSession) {
+      if (identity === 'staff') return m.staff.c;
       if (identity === 'buyer') return m.buyer.c;
       if (identity === 'seller') return m.seller.c;
     }
@@ -60,7 +61,9 @@ describe('?case=snake on every route', () => {
     const succeeded = new Set<string>();
     const statuses: string[] = [];
     for (const operation of operations) {
-      for (const identity of ['anonymous', 'buyer', 'seller'] as const) {
+      // Staff only where only staff get in: the console under /rest/v1/admin/.
+      const staff = operation.path.startsWith('/rest/v1/admin/') ? (['staff'] as const) : [];
+      for (const identity of ['anonymous', 'buyer', 'seller', ...staff] as const) {
         const request = validRequest(operation, m, { snake: true, upload });
         const response = await send(await clientFor(operation, identity), request);
         statuses.push(
