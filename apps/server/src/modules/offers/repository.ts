@@ -446,6 +446,14 @@ function fromSqlRow(r: Record<string, unknown>): SearchRow {
     isThirdPartyAllowed: Boolean(r.is_third_party_allowed),
     isGiftCodeCheckEnabled: Boolean(r.is_gift_code_check_enabled),
     isActive: Boolean(r.is_active),
+    moderationStatus: Number(r.moderation_status ?? 1),
+    penaltyUntil:
+      r.penalty_until == null
+        ? null
+        : r.penalty_until instanceof Date
+          ? r.penalty_until
+          : new Date(String(r.penalty_until)),
+    penaltyReason: str(r.penalty_reason),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
     sortKey: String(r.sort_key),

@@ -83,6 +83,14 @@ export const offers = pgTable(
     isThirdPartyAllowed: boolean('is_third_party_allowed').notNull().default(false),
     isGiftCodeCheckEnabled: boolean('is_gift_code_check_enabled').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The spec's offer moderation status: 1 approved, 2 rejected, 3 no appeal, 4 appealed. */
+    moderationStatus: smallint('moderation_status').notNull().default(1),
+    /**
+     * Set when a moderator cancels the offer by system penalty: the owner sees
+     * `offer_has_cancelled_by_system_penalty` and may reset it (`PUT .../reset-penalty`) from this time on.
+     */
+    penaltyUntil: timestamp('penalty_until', { withTimezone: true }),
+    penaltyReason: text('penalty_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +123,7 @@ export const offers = pgTable(
     check('offers_fixed_price_check', sql`${t.fixedPrice} IS NULL OR ${t.fixedPrice} > 0`),
     check('offers_range_check', sql`${t.rangeMin} > 0 AND ${t.rangeMin} <= ${t.rangeMax}`),
     check('offers_payment_window_check', sql`${t.paymentWindow} BETWEEN 30 AND 43200`),
+    check('offers_moderation_status_check', sql`${t.moderationStatus} IN (1, 2, 3, 4)`),
   ],
 );
 

@@ -24,6 +24,14 @@ export const offerReports = pgTable(
     reason: text('reason', { enum: offerReportReasons }).notNull(),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moderators' queue: `open` until a moderator dismisses it or acts on the offer. */
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    handledBy: integer('handled_by').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** What the moderator did and why (the audit log keeps the full record). */
+    resolution: text('resolution'),
   },
   (t) => [
     uniqueIndex('offer_reports_reporter_offer_key').on(t.reporterId, t.offerId),
@@ -31,7 +39,11 @@ export const offerReports = pgTable(
     index('offer_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
     // Moderators read the reports of one offer.
     index('offer_reports_offer_idx').on(t.offerId),
+    index('offer_reports_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
     check('offer_reports_reason_check', sql`${t.reason} IN (${reasonList})`),
+    check('offer_reports_status_check', sql`${t.status} IN ('open', 'dismissed', 'actioned')`),
     check(
       'offer_reports_message_length_check',
       sql`char_length(${t.message}) <= ${sql.raw(String(OFFER_REPORT_MESSAGE_MAX))}`,

@@ -189,8 +189,17 @@ export const tradeDisputes = pgTable(
     moderatorId: integer('moderator_id').references(() => users.id),
     /** Why the dispute was decided so (required for an award; both parties read it in the chat). */
     resolutionReason: text('resolution_reason'),
+    /** The moderator who holds the dispute now (exclusive; another moderator may take it over). */
+    assignedTo: integer('assigned_to').references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('trade_disputes_trade_key').on(t.tradeId)],
+  (t) => [
+    uniqueIndex('trade_disputes_trade_key').on(t.tradeId),
+    // The moderators' queue: undecided disputes, oldest first.
+    index('trade_disputes_open_idx')
+      .on(t.openedAt, t.id)
+      .where(sql`${t.resolvedAt} IS NULL`),
+  ],
 );
 
 /** Links from the offer terms a party opened (`POST .../policy-read`), for the dispute record. */
