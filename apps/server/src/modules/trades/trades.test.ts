@@ -509,6 +509,12 @@ describe('trades', () => {
       const moderator = await party('mod');
       await usersRepository.setRole(t.database.db, moderator.id, 'moderator');
       expect((await get(moderator.c, trade.id)).role).toBe('moderator');
+      // Every staff role sees any trade as its moderator (supermod included); a bystander gets the 404.
+      const supermod = await party('supermod');
+      await usersRepository.setRole(t.database.db, supermod.id, 'supermod');
+      expect((await get(supermod.c, trade.id)).role).toBe('moderator');
+      const bystander = await party('bystander');
+      expect((await bystander.c.get(`/rest/v1/trade/${trade.id}`)).statusCode).toBe(404);
       const before = await btc(seller.id);
       await t.app.trades.resolveDispute(
         { id: moderator.id, role: 'moderator' },

@@ -1,0 +1,155 @@
+import {
+  type ChatBlockReason,
+  type TradeAction,
+  type TradeMessage,
+  type TradeMessageKind,
+  type TradeStatus,
+} from '@app/contract';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { usersRepository } from '../users/repository.js';
+import { presentMessage } from './presenter.js';
+import { tradesRepository, type MessageRow, type TradeRow } from './repository.js';
+import type { TradesContext } from './context.js';
+import type { TradeRules, TradeViewer } from './rules.js';
+
+/** The trade chat: messages (user, attachment, system) in the caller's transaction, and the live events. */
+export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
+  const { db, events } = ctx;
+  const { access, chatStateFor } = rules;
+
+  async function insertMessage(
+    tx: DbOrTx,
+    trade: TradeRow,
+    input: {
+      authorId: number | null;
+      kind: TradeMessageKind;
+      text: string;
+      attachmentId?: number | null;
+      systemEvent?: string;
+      systemStatus?: TradeStatus | null;
+    },
+  ): Promise<TradeMessage> {
+    const row: MessageRow = await tradesRepository.insertMessage(tx, {
+      tradeId: trade.id,
+      authorId: input.authorId,
+      kind: input.kind,
+      text: input.text,
+      attachmentId: input.attachmentId ?? null,
+      systemEvent: input.systemEvent ?? null,
+      systemStatus: input.systemStatus ?? null,
+    });
+    const author = input.authorId === null ? undefined : await usersRepository.findById(tx, input.authorId);
+    return presentMessage(trade, { ...row, authorUsername: author?.username ?? null });
+  }
+
+  const systemMessage = (
+    tx: DbOrTx,
+    trade: TradeRow,
+    event: string,
+    status: TradeStatus | null,
+    text: string,
+  ) =>
+    insertMessage(tx, trade, {
+      authorId: null,
+      kind: 'system',
+      text,
+      systemEvent: event,
+      systemStatus: status,
+    });
+
+  function publishMessage(trade: Pick<TradeRow, 'hash' | 'buyerId' | 'sellerId'>, message: TradeMessage) {
+    events.publish({
+      type: 'trade.message',
+      userIds: [trade.buyerId, trade.sellerId],
+      tradeHash: trade.hash,
+      data: message,
+    });
+  }
+
+  function publishStatus(
+    trade: TradeRow,
+    type: 'trade.status' | 'trade.started',
+    previous: TradeStatus | null,
+    action: TradeAction | 'start',
+    at: Date,
+  ) {
+    events.publish({
+      type,
+      userIds: [trade.buyerId, trade.sellerId],
+      tradeHash: trade.hash,
+      data: {
+        tradeHash: trade.hash,
+        status: trade.status,
+        previousStatus: previous,
+        action,
+        at: at.toISOString(),
+      },
+    });
+  }
+  return {
+    insertMessage,
+    systemMessage,
+    publishMessage,
+    publishStatus,
+
+    async messages(viewer: TradeViewer, hash: string, q: { after?: number; before?: number; limit: number }) {
+      const { trade } = await access(hash, viewer);
+      const page = await tradesRepository.messages(db, trade.id, q);
+      return { messages: page.rows.map((m) => presentMessage(trade, m)), hasMore: page.hasMore };
+    },
+
+    async postMessage(viewer: TradeViewer, hash: string, text: string) {
+      const { trade, role } = await access(hash, viewer);
+      const chat = await chatStateFor(trade, role, viewer.id);
+      if (chat.blockReason) throw new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason));
+      const message = await db.transaction((tx) =>
+        insertMessage(tx, trade, { authorId: viewer.id, kind: 'user', text }),
+      );
+      publishMessage(trade, message);
+      return message;
+    },
+
+    /**
+     * Adds a message to a trade's chat and returns it as `GET .../messages` shows it. Without `tx` it
+     * commits and publishes `trade.message` itself. With `tx` (the caller's transaction) nothing is
+     * published yet: call `publishMessage(result)` after that transaction commits.
+     */
+    async appendMessage(
+      tx: Tx | undefined,
+      input: {
+        tradeId: number;
+        authorId: number | null;
+        kind: TradeMessageKind;
+        text: string;
+        attachmentId?: number | null;
+      },
+    ): Promise<TradeMessage> {
+      const work = async (t: DbOrTx) => {
+        const trade = await tradesRepository.findById(t, input.tradeId);
+        if (!trade) throw notFound('Trade not found');
+        return { trade, message: await insertMessage(t, trade, input) };
+      };
+      if (tx) return (await work(tx)).message;
+      const { trade, message } = await db.transaction(work);
+      publishMessage(trade, message);
+      return message;
+    },
+
+    /** Publishes a message appended inside the caller's transaction, once it has committed. */
+    async publishAppended(message: TradeMessage) {
+      const trade = await tradesRepository.findByHash(db, message.tradeHash);
+      if (trade) publishMessage(trade, message);
+    },
+  };
+}
+
+export type TradeChat = ReturnType<typeof createTradeChat>;
+
+const chatBlockMessage = (reason: ChatBlockReason): string =>
+  ({
+    ChatBlocked: 'You cannot write in this chat.',
+    ChatBlockedAfterTradeIsCanceled: 'This trade was cancelled; its chat is closed.',
+    ChatNotAvailableYet: 'The chat is not open yet.',
+    ChatNotAvailableAfterTradeCompleted: 'This trade is complete; its chat is closed.',
+  })[reason];

@@ -1,0 +1,32 @@
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/client.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import type { Ledger } from '../ledger/index.js';
+import type { OffersService } from '../offers/index.js';
+import type { RatesService } from '../rates/index.js';
+import type { WalletService } from '../wallet/index.js';
+
+export type TradesServiceOptions = {
+  db: Db;
+  ledger: Ledger;
+  catalogue: CatalogueService;
+  rates: RatesService;
+  wallet: Pick<WalletService, 'holdBond'>;
+  offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
+  events: EventBus;
+  config: Pick<Config, 'trades'>;
+  now?: () => Date;
+};
+
+/** What every part of the trades service shares: its collaborators, its limits and its clock. */
+export type TradesContext = Omit<TradesServiceOptions, 'config' | 'now'> & {
+  limits: Config['trades'];
+  now: () => Date;
+};
+
+export const tradesContext = (options: TradesServiceOptions): TradesContext => ({
+  ...options,
+  limits: options.config.trades,
+  now: options.now ?? (() => new Date()),
+});

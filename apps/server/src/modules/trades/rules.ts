@@ -1,0 +1,166 @@
+import {
+  isCancelledTradeStatus,
+  isCompletedTradeStatus,
+  isStaffRole,
+  requirementsSatisfied,
+  tradeActionsFor,
+  tradeTransition,
+  type AccountState,
+  type ChatBlockReason,
+  type FlowStep,
+  type TradeAction,
+  type TradeActor,
+  type TradeGuard,
+  type TradeRole,
+  type UserRole,
+} from '@app/contract';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { isAllowed } from '../../platform/auth/account-policy.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { usersRepository } from '../users/repository.js';
+import type { UserRow } from '../users/index.js';
+import { requirementLists } from './presenter.js';
+import { tradesRepository, type RequirementRow, type TradeRow } from './repository.js';
+import type { TradesContext } from './context.js';
+
+/** Who is looking: the session's user (role decides whether staff may see any trade). */
+export type TradeViewer = { id: number; role: UserRole };
+
+/**
+ * Who may see a trade and do what on it now: the viewer's role, the chat's state, the guards of the
+ * state machine's cells.
+ */
+export function createTradeRules(ctx: TradesContext) {
+  const { db, limits, now } = ctx;
+
+  function roleOf(trade: TradeRow, viewer: TradeViewer): TradeRole | null {
+    if (viewer.id === trade.buyerId) return 'buyer';
+    if (viewer.id === trade.sellerId) return 'seller';
+    return isStaffRole(viewer.role) ? 'moderator' : null;
+  }
+
+  /** The trade by hash if the viewer may see it; anyone else gets the same 404 as a missing trade. */
+  async function access(hash: string, viewer: TradeViewer) {
+    const trade = await tradesRepository.findByHash(db, hash);
+    const role = trade ? roleOf(trade, viewer) : null;
+    if (!trade || !role) throw notFound('Trade not found');
+    return { trade, role };
+  }
+
+  const flowStepOf = (trade: TradeRow, requirements: RequirementRow[]): FlowStep => {
+    const lists = requirementLists(requirements);
+    if (!requirementsSatisfied(lists.beforeRevealPaymentDetails)) return 'beforeRevealPaymentDetails';
+    return trade.status === 'active_funded' ? 'beforeMarkAsPaid' : 'done';
+  };
+
+  /**
+   * Chat rules (docs/decisions/0009-trades.md):
+   * - ChatNotAvailableYet: the escrow is not funded yet, or a moderator before a dispute is open.
+   * - ChatBlocked: one party blocked the other, or the author's account state forbids chatting.
+   * - ChatBlockedAfterTradeIsCanceled / ChatNotAvailableAfterTradeCompleted: the trade ended more than
+   *   TRADE_CHAT_GRACE_HOURS ago (the grace lets a buyer whose window ran out explain, and both say bye).
+   */
+  function chatBlockReason(
+    trade: TradeRow,
+    role: TradeRole,
+    facts: { accountState: AccountState; blocked: boolean },
+    at: Date,
+  ): ChatBlockReason | null {
+    if (['not_funded', 'funds_processing', 'funds_processed'].includes(trade.status)) {
+      return 'ChatNotAvailableYet';
+    }
+    if (role === 'moderator') return trade.status === 'dispute_open' ? null : 'ChatNotAvailableYet';
+    if (facts.blocked || !isAllowed(facts.accountState, 'chat')) return 'ChatBlocked';
+    const ended = trade.completedAt ?? trade.cancelledAt;
+    const graceOver = ended !== null && at.getTime() - ended.getTime() > limits.chatGraceHours * 3_600_000;
+    if (graceOver && isCancelledTradeStatus(trade.status)) return 'ChatBlockedAfterTradeIsCanceled';
+    if (graceOver && isCompletedTradeStatus(trade.status)) return 'ChatNotAvailableAfterTradeCompleted';
+    return null;
+  }
+
+  /** The viewer's chat state; pass their user row when it is at hand (saves a query). */
+  async function chatStateFor(
+    trade: TradeRow,
+    role: TradeRole,
+    viewer: number | Pick<UserRow, 'accountState'>,
+    dbOrTx: DbOrTx = db,
+  ) {
+    const user = typeof viewer === 'number' ? await usersRepository.findById(dbOrTx, viewer) : viewer;
+    const blocked =
+      role === 'moderator'
+        ? false
+        : await tradesRepository.blockedEitherWay(dbOrTx, trade.buyerId, trade.sellerId);
+    const reason = chatBlockReason(
+      trade,
+      role,
+      { accountState: user?.accountState ?? 'banned', blocked },
+      now(),
+    );
+    return { canPost: reason === null, blockReason: reason };
+  }
+
+  /** Whether a guard holds now; the error explains why not. `requirements` when already loaded. */
+  async function guardError(
+    guard: TradeGuard,
+    trade: TradeRow,
+    at: Date,
+    requirements?: RequirementRow[],
+  ): Promise<AppError | null> {
+    switch (guard) {
+      case 'dispute_available':
+        return trade.disputeAvailableAt && at >= trade.disputeAvailableAt
+          ? null
+          : new AppError(
+              409,
+              'DISPUTE_NOT_AVAILABLE_YET',
+              trade.disputeAvailableAt
+                ? `A dispute can be opened from ${trade.disputeAvailableAt.toISOString()}.`
+                : 'A dispute can be opened once the buyer has marked the payment as sent.',
+            );
+      case 'buyer_unresponsive': {
+        const waited = at.getTime() - trade.startedAt.getTime() >= limits.sellerCancelMinutes * 60_000;
+        return trade.buyerId === trade.ownerId && trade.buyerSeenAt === null && waited
+          ? null
+          : new AppError(
+              409,
+              'SELLER_CANCEL_NOT_AVAILABLE',
+              `The seller may only cancel when the buyer owns the offer and has not opened the trade within ${limits.sellerCancelMinutes} minutes.`,
+            );
+      }
+      case 'requirements_met': {
+        const lists = requirementLists(requirements ?? (await tradesRepository.requirementsOf(db, trade.id)));
+        return requirementsSatisfied(lists.beforeRevealPaymentDetails) &&
+          requirementsSatisfied(lists.beforeMarkAsPaid)
+          ? null
+          : new AppError(
+              409,
+              'TRADE_REQUIREMENTS_PENDING',
+              'Upload what the offer requires (see the trade steps) before marking the payment as sent.',
+            );
+      }
+    }
+  }
+
+  /** The actions the viewer may take now: the table for their role, guards evaluated. */
+  async function availableActions(
+    trade: TradeRow,
+    role: TradeRole,
+    at: Date,
+    requirements: RequirementRow[],
+  ): Promise<TradeAction[]> {
+    const actor: TradeActor = role;
+    const result: TradeAction[] = [];
+    for (const action of tradeActionsFor(trade.status, actor)) {
+      const cell = tradeTransition(trade.status, action, actor);
+      if (!cell.ok) continue;
+      if (action === 'mark_paid' && trade.expiresAt <= at) continue;
+      if (cell.guard && (await guardError(cell.guard, trade, at, requirements))) continue;
+      result.push(action);
+    }
+    return result;
+  }
+
+  return { roleOf, access, flowStepOf, chatStateFor, guardError, availableActions };
+}
+
+export type TradeRules = ReturnType<typeof createTradeRules>;

@@ -1,0 +1,157 @@
+import {
+  formatDecimal,
+  parseDecimal,
+  rescale,
+  TRADE_HISTORY_FILTER_STATUSES,
+  type Locale,
+  type TradeHistoryQuery,
+  type TradeRole,
+} from '@app/contract';
+import { notFound } from '../../platform/http/errors.js';
+import { feedbackCountsOf } from '../feedback/index.js';
+import { usersRepository } from '../users/repository.js';
+import { presentSummary, presentTrade } from './presenter.js';
+import { tradesRepository, type TradeRow } from './repository.js';
+import type { TradesContext } from './context.js';
+import type { TradeRules, TradeViewer } from './rules.js';
+
+/** How a trade and lists of trades look to each viewer (each call answers it, so it stays lean). */
+export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
+  const { db, catalogue, now } = ctx;
+  const { roleOf, access, flowStepOf, availableActions, chatStateFor } = rules;
+
+  /** Offer hashes never change: kept in memory so a trade view needs no offers query. */
+  const offerHashes = new Map<number, string>();
+  async function offerHashOf(offerId: number) {
+    const known = offerHashes.get(offerId);
+    if (known) return known;
+    const offer = await tradesRepository.offerById(db, offerId);
+    if (offerHashes.size > 50_000) offerHashes.clear();
+    if (offer) offerHashes.set(offerId, offer.hash);
+    return offer?.hash ?? '';
+  }
+
+  /** The trade as `role` sees it: everything loaded once (each call answers it, so it must stay lean). */
+  async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale) {
+    const at = now();
+    const ids = [trade.buyerId, trade.sellerId];
+    const [buyer, seller, requirements, dispute, data, offerHash, stats, feedback] = await Promise.all([
+      usersRepository.findById(db, trade.buyerId),
+      usersRepository.findById(db, trade.sellerId),
+      tradesRepository.requirementsOf(db, trade.id),
+      // A dispute needs "paid" first: unpaid trades have none.
+      trade.paidAt ? tradesRepository.disputeOf(db, trade.id) : undefined,
+      catalogue.data(),
+      offerHashOf(trade.offerId),
+      tradesRepository.partyStats(db, ids),
+      feedbackCountsOf(db, ids),
+    ]);
+    if (!buyer || !seller) throw notFound('Trade not found');
+    const viewer = viewerId === buyer.id ? buyer : viewerId === seller.id ? seller : viewerId;
+    return presentTrade({
+      trade,
+      offerHash,
+      role,
+      buyer,
+      seller,
+      stats,
+      feedback,
+      requirements,
+      dispute,
+      data,
+      locale,
+      now: at,
+      flowStep: flowStepOf(trade, requirements),
+      availableActions: await availableActions(trade, role, at, requirements),
+      chat: await chatStateFor(trade, role, viewer),
+    });
+  }
+
+  return {
+    view,
+
+    /** The trade as the viewer sees it; records their IP (and the buyer's first visit). */
+    async get(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {
+      const { trade, role } = await access(hash, viewer);
+      const touched =
+        role === 'moderator' ? trade : await tradesRepository.touchParty(db, trade, role, ctx.ip, now());
+      return view(touched, role, viewer.id, ctx.locale);
+    },
+
+    /**
+     * For other modules (realtime, attachments): the trade's parties when the viewer may see it, with
+     * the viewer's role and whether they may post in its chat; null otherwise (treat as 404).
+     */
+    async participantsOf(tradeHash: string, viewerUserId: number) {
+      const trade = await tradesRepository.findByHash(db, tradeHash);
+      if (!trade) return null;
+      const viewer = await usersRepository.findById(db, viewerUserId);
+      if (!viewer) return null;
+      const role = roleOf(trade, { id: viewer.id, role: viewer.role });
+      if (!role) return null;
+      const chat = await chatStateFor(trade, role, viewer.id);
+      return {
+        tradeId: trade.id,
+        tradeHash: trade.hash,
+        buyerId: trade.buyerId,
+        sellerId: trade.sellerId,
+        status: trade.status,
+        role,
+        chat,
+      };
+    },
+
+    async history(viewer: TradeViewer, q: TradeHistoryQuery) {
+      const statuses = q.status === 'all' ? undefined : TRADE_HISTORY_FILTER_STATUSES[q.status];
+      const rows = await tradesRepository.listOfUser(db, viewer.id, {
+        statuses,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit + 1,
+      });
+      const data = await catalogue.data();
+      return {
+        trades: rows.slice(0, q.limit).map((row) => presentSummary(row, viewer.id, data)),
+        page: q.page,
+        nextPage: rows.length > q.limit ? q.page + 1 : null,
+      };
+    },
+
+    async active(viewer: TradeViewer) {
+      const rows = await tradesRepository.listOfUser(db, viewer.id, {
+        statuses: ['active_funded', 'paid', 'dispute_open'],
+        offset: 0,
+        limit: 200,
+      });
+      const data = await catalogue.data();
+      return { trades: rows.map((row) => presentSummary(row, viewer.id, data)) };
+    },
+
+    /** The offer of a trade as the notification widget reads it: the trade's own locked price. */
+    async offerOfTrade(viewer: TradeViewer, hash: string) {
+      const { trade } = await access(hash, viewer);
+      const offer = await tradesRepository.offerById(db, trade.offerId);
+      const data = await catalogue.data();
+      const method = data.methodById.get(trade.paymentMethodId);
+      const price = formatDecimal(
+        rescale(
+          parseDecimal(trade.fiatPrice),
+          data.currencyByCode.get(trade.fiatCurrencyCode)?.precision ?? 2,
+        ),
+      );
+      return {
+        hash: offer?.hash ?? '',
+        url: offer ? `/offer/${offer.hash}` : '',
+        type: trade.offerType,
+        cryptoCurrency: { code: trade.cryptoCode },
+        fiatCurrency: { code: trade.fiatCurrencyCode, rate: { [trade.cryptoCode.toLowerCase()]: price } },
+        paymentMethod: {
+          id: trade.paymentMethodId,
+          slug: method?.slug ?? '',
+          name: method?.originalName ?? '',
+        },
+      };
+    },
+  };
+}
+
+export type TradeViews = ReturnType<typeof createTradeViews>;
