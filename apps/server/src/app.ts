@@ -39,7 +39,7 @@ import { createRatesProvider, createRatesService, ratesRoutes } from './modules/
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
 import { createReportsService, reportsRoutes } from './modules/reports/index.js';
 import { publicProfileRoutes } from './modules/users/index.js';
-import { createTradesService, tradesRoutes } from './modules/trades/index.js';
+import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
   attachmentsRoutes,
@@ -183,7 +183,17 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(walletRoutes, { wallet });
 
   const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
-  await app.register(offersRoutes, { offers, db: database.db, config, limits });
+  await app.register(offersRoutes, {
+    offers,
+    db: database.db,
+    config,
+    limits,
+    tradeFacts: {
+      feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
+      monthlyStats: (userIds) => tradesRepository.monthlyStatsOf(database.db, userIds),
+      capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
+    },
+  });
   await app.register(reportsRoutes, { reports: createReportsService({ db: database.db, config }) });
   await app.register(publicProfileRoutes, {
     db: database.db,
@@ -200,6 +210,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     wallet,
     offers,
     events,
+    feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
     config,
   });
   app.decorate('trades', trades);

@@ -4,8 +4,9 @@ import { loadConfig } from './platform/config.js';
 import { databaseOptionsFromConfig, openDatabase } from './platform/db/client.js';
 import { runSeeds } from './seeds/index.js';
 import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.js';
+import { runAdminCommand } from './cli/commands.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
-import { startHousekeeping } from './platform/housekeeping.js';
+import { startHousekeeping } from './platform/housekeeping/index.js';
 import { startChainMiner } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
@@ -28,7 +29,7 @@ async function main() {
     throw error;
   });
   await runSeeds(database.db, config);
-  const adminSocket = await startAdminSocket(config, database);
+  const adminSocket = await startAdminSocket(config, database, runAdminCommand);
 
   const app = await buildApp({ config, database });
   // Commands run through the socket publish on this server's bus (e.g. dispute:award reaches the pages).

@@ -1,39 +1,66 @@
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { accountStateSchema, registerBodySchema, userRoleSchema } from '@app/contract';
-import type { Config } from '../platform/config.js';
-import type { Db } from '../platform/db/client.js';
-import type { EventBus } from '../platform/events/bus.js';
-import { AppError } from '../platform/http/errors.js';
-import { withAdminEvents } from './events.js';
+import {
+  adminHelpText as helpTextOf,
+  runCommand,
+  withAdminEvents,
+  type AdminCommand,
+  type AdminContext,
+  type AdminResult,
+} from '../platform/admin/index.js';
 import { createUsersService } from '../modules/users/index.js';
 import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
 import { ratesAdminCommands } from '../modules/rates/admin.js';
-import { ledgerAdminCommands, LedgerCheckFailed } from '../modules/ledger/admin.js';
+import { ledgerAdminCommands } from '../modules/ledger/admin.js';
 import { walletAdminCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
 import { tradesAdminCommands } from '../modules/trades/admin.js';
+import { createTradesService } from '../modules/trades/index.js';
+import { createCatalogueService } from '../modules/catalogue/index.js';
+import { createLedger } from '../modules/ledger/index.js';
+import { createOffersService } from '../modules/offers/index.js';
+import { createRatesProvider, createRatesService } from '../modules/rates/index.js';
+import { createWalletService, SimulatedChain } from '../modules/wallet/index.js';
+import { feedbackCountsOf } from '../modules/feedback/index.js';
+import type { EventBus } from '../platform/events/bus.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
 
-export type AdminContext = {
-  db: Db;
-  config: Config;
-  /**
-   * The running server's event bus when the command runs inside it (admin socket). Absent in the CLI
-   * process: commands that publish use `withAdminEvents` (cli/events.ts), which makes one from the config.
-   */
-  events?: EventBus;
-};
-export type AdminResult = { exitCode: number; output: string };
+export type { AdminCommand, AdminContext, AdminResult } from '../platform/admin/index.js';
 
-/** One operator command; modules export a `Record<string, AdminCommand>` from their `admin.ts`. */
-export type AdminCommand = {
-  usage: string;
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  /** The option one bare argument fills (`trade:verify-record FILE`); without it, bare arguments are refused. */
-  positional?: string;
-  run(ctx: AdminContext, values: Record<string, string | boolean | undefined>): Promise<string>;
-};
+/**
+ * The trades service as the application builds it (app.ts), from what an admin command has (database
+ * and configuration) plus the bus to publish on: the same rules and state machine as the HTTP API.
+ */
+function tradesFor({ db, config }: AdminContext, events: EventBus) {
+  const ledger = createLedger(db);
+  const catalogue = createCatalogueService(db);
+  const rates = createRatesService({
+    db,
+    provider: createRatesProvider(config),
+    tickSeconds: config.rates.tickSeconds,
+  });
+  const wallet = createWalletService({
+    db,
+    ledger,
+    catalogue,
+    rates,
+    chain: new SimulatedChain(config.wallet.confirmations),
+    config,
+  });
+  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, config });
+  const feedbackCounts = (userIds: readonly number[]) => feedbackCountsOf(db, userIds);
+  return createTradesService({
+    db,
+    ledger,
+    catalogue,
+    rates,
+    wallet,
+    offers,
+    events,
+    feedbackCounts,
+    config,
+  });
+}
 
 /**
  * Every `npm run admin -- <command>`; the same code runs in the CLI process (database opened directly)
@@ -41,7 +68,7 @@ export type AdminCommand = {
  */
 const COMMANDS: Record<string, AdminCommand> = {
   'user:create': {
-    usage: 'user:create --username U --email E --password P [--role user|moderator|admin]',
+    usage: `user:create --username U --email E --password P [--role ${userRoleSchema.options.join('|')}]`,
     options: {
       username: { type: 'string' },
       email: { type: 'string' },
@@ -82,48 +109,12 @@ Object.assign(
   ledgerAdminCommands,
   walletAdminCommands,
   offersAdminCommands,
-  tradesAdminCommands,
+  tradesAdminCommands(tradesFor),
   tradeRecordsAdminCommands,
 );
 
-export const adminHelpText = (): string =>
-  [
-    'Usage: npm run admin -- <command> [options]',
-    '',
-    'Commands:',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
-  ].join('\n');
+export const adminHelpText = (): string => helpTextOf(COMMANDS);
 
-function describeError(error: unknown): string {
-  if (error instanceof z.ZodError) {
-    return error.issues.map((issue) => `--${issue.path.join('.') || 'input'}: ${issue.message}`).join('\n');
-  }
-  if (error instanceof LedgerCheckFailed) return error.message;
-  if (error instanceof AppError) {
-    const details = error.details?.map((d) => `--${d.field}: ${d.message}`).join('\n');
-    return details || error.message;
-  }
-  return (error as Error).message;
-}
-
-export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
-  const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help') {
-    return { exitCode: name ? 0 : 2, output: adminHelpText() };
-  }
-  const command = COMMANDS[name];
-  if (!command) return { exitCode: 2, output: `Unknown command "${name}".\n\n${adminHelpText()}` };
-  try {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      options: command.options,
-      strict: true,
-      allowPositionals: command.positional !== undefined,
-    });
-    if (positionals.length > 1) throw new Error(`one ${command.positional} only, got ${positionals.length}`);
-    if (command.positional && positionals[0] !== undefined) values[command.positional] ??= positionals[0];
-    return { exitCode: 0, output: await command.run(ctx, values) };
-  } catch (error) {
-    return { exitCode: 1, output: `${name} failed:\n${describeError(error)}\nUsage: ${command.usage}` };
-  }
-}
+/** Runs one operator command by name (the CLI, the admin socket and the tests call this). */
+export const runAdminCommand = (ctx: AdminContext, argv: string[]): Promise<AdminResult> =>
+  runCommand(COMMANDS, ctx, argv);

@@ -9,13 +9,8 @@ import { catalogueSeed } from '../modules/catalogue/index.js';
 import { ratesSeed } from '../modules/rates/index.js';
 import { seedOffers } from '../modules/offers/seed.js';
 
-export type Seed = {
-  /** Recorded in `applied_seeds`; a seed with a recorded name never runs again. */
-  name: string;
-  /** Demo seeds run only when DEMO_DATA is on; reference data always runs. */
-  demo: boolean;
-  run(db: Db): Promise<void>;
-};
+export type { Seed } from '../platform/db/seed.js';
+import type { Seed } from '../platform/db/seed.js';
 
 const demoUsers: Seed = {
   name: 'demo-users-v1',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdminCommand } from '../rates/admin.js';
+import type { AdminCommand } from '../../platform/admin/index.js';
 import { notFound } from '../../platform/http/errors.js';
 
 /** Operator commands for reference data. */

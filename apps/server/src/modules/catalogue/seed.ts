@@ -2,7 +2,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { supportedLocales, WORLDWIDE_COUNTRY } from '@app/contract';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Seed } from '../../seeds/index.js';
+import type { Seed } from '../../platform/db/seed.js';
 import { CURRENCIES, CURRENCY_NAME_OVERRIDES, POPULAR_CURRENCY_CODES } from './data/currencies.js';
 import {
   COUNTRIES,

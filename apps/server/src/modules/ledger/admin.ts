@@ -1,8 +1,8 @@
-import type { AdminCommand } from '../../cli/commands.js';
+import { AdminCommandFailed, type AdminCommand } from '../../platform/admin/index.js';
 import { checkLedger, formatLedgerCheck } from './check.js';
 
 /** A failed reconciliation: its report is the whole message (exit code 1). */
-export class LedgerCheckFailed extends Error {}
+export class LedgerCheckFailed extends AdminCommandFailed {}
 
 export const ledgerAdminCommands: Record<string, AdminCommand> = {
   'ledger:check': {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AdminCommand } from '../../cli/commands.js';
+import type { AdminCommand } from '../../platform/admin/index.js';
 import { offers } from './tables.js';
 import { seedOffers } from './seed.js';
 

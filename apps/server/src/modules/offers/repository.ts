@@ -448,7 +448,7 @@ function fromSqlRow(r: Record<string, unknown>): SearchRow {
     isActive: Boolean(r.is_active),
     moderationStatus: Number(r.moderation_status ?? 1),
     penaltyUntil:
-      r.penalty_until == null
+      r.penalty_until === null || r.penalty_until === undefined
         ? null
         : r.penalty_until instanceof Date
           ? r.penalty_until

@@ -33,6 +33,7 @@ import {
   offerStatusBodySchema,
   parseDecimal,
   userActiveOffersQuerySchema,
+  type FeedbackCounts,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -41,20 +42,38 @@ import { requireUser } from '../../platform/auth/session.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
-import { feedbackCountsOf } from '../feedback/index.js';
-// Only read inside handlers: the trades module imports offers, and ESM resolves the cycle by then.
-import { tradesRepository } from '../trades/index.js';
 import { fiatText, presentEditorBody, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
 import { offersRepository, type SearchRow } from './repository.js';
 import type { OffersService, Viewer } from './service.js';
 
-type Options = { offers: OffersService; db: Db; config: Config; limits: RateLimits };
+/**
+ * What the offer pages read from the trades and feedback modules. Those modules depend on offers, so the
+ * composition root (app.ts) passes these in: offers never imports them.
+ */
+export type OfferTradeFacts = {
+  feedbackCounts(userIds: number[]): Promise<Map<number, FeedbackCounts>>;
+  /** Each user's trades and distinct partners in the last 30 days. */
+  monthlyStats(userIds: number[]): Promise<Map<number, { trades: number; partners: number }>>;
+  /** The fiat the offer's trades have taken from its cap (every trade that was not undone). */
+  capUsed(offerId: number): Promise<string>;
+};
+
+type Options = {
+  offers: OffersService;
+  db: Db;
+  config: Config;
+  limits: RateLimits;
+  tradeFacts: OfferTradeFacts;
+};
 
 /**
  * The offer editor, my offers, the marketplace, the offer page and favourites (spec section 7).
  * Handlers are guards, one service call and a presenter.
  */
-export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, db, config, limits }) => {
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { offers, db, config, limits, tradeFacts },
+) => {
   const anonymousSearches = new ResponseCache({ maxEntries: 1_000 });
   let anonymousWindowStartedAt = 0;
   const buildingSearches = new Map<string, Promise<unknown>>();
@@ -68,8 +87,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
   /** What the listing cards say about their owners: feedback counts and the last 30 days' trades. */
   async function ownerFactsOf(userIds: number[]) {
     const [feedback, monthly] = await Promise.all([
-      feedbackCountsOf(db, userIds),
-      tradesRepository.monthlyStatsOf(db, userIds),
+      tradeFacts.feedbackCounts(userIds),
+      tradeFacts.monthlyStats(userIds),
     ]);
     return (userId: number) => ({ feedback: feedback.get(userId), monthly: monthly.get(userId) });
   }
@@ -329,7 +348,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       const offer = await offers.setCap(requireUser(request).id, request.params.id, request.body.offer_cap);
       const view = await offers.view({ id: offer.userId, countryIso: null }, offer.hash);
       const money = (value: string) => fiatText(view.data, offer.fiatCurrencyCode, value);
-      const used = await tradesRepository.capUsed(db, offer.id);
+      const used = await tradeFacts.capUsed(offer.id);
       return { data: { offerCap: capOf(offer, used, view.price.fiat, money).offerCap } };
     },
   );
@@ -408,7 +427,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers
       );
       const recommendedOwner = await ownerFactsOf(v.recommended.map((r) => r.userId));
       const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
-      const cap = capOf(o, await tradesRepository.capUsed(db, o.id), v.price.fiat, money);
+      const cap = capOf(o, await tradeFacts.capUsed(o.id), v.price.fiat, money);
       const tagsOf = (ids: number[]) =>
         ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
       return {

@@ -1,4 +1,4 @@
-import type { AdminContext } from '../../cli/commands.js';
+import type { AdminCommand } from '../../platform/admin/index.js';
 
 // The command line loads every command at start; the rates code (and the data files it reads) is
 // imported only when a rates command actually runs, so other commands start as fast as before.
@@ -7,13 +7,6 @@ const load = async () => ({
   ...(await import('./repository.js')),
   ...(await import('./service.js')),
 });
-
-/** The shape `cli/commands.ts` runs (kept structural so this module does not depend on its internals). */
-export type AdminCommand = {
-  usage: string;
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  run(ctx: AdminContext, values: Record<string, string | boolean | undefined>): Promise<string>;
-};
 
 /** Operator commands for the market: move it now, and show where it stands. */
 export const ratesAdminCommands: Record<string, AdminCommand> = {

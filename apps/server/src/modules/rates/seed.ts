@@ -1,6 +1,6 @@
 import { divide, formatDecimal, parseDecimal } from '@app/contract';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Seed } from '../../seeds/index.js';
+import type { Seed } from '../../platform/db/seed.js';
 import { CRYPTO_CURRENCIES } from '../catalogue/data/crypto-currencies.js';
 import { CURRENCIES } from '../catalogue/data/currencies.js';
 import { CRYPTO_USD, METAL_USD_PER_OUNCE, USD_FIAT } from './data/snapshot.js';

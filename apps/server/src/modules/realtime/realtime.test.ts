@@ -273,7 +273,7 @@ describe('realtime gateway (WebSocket)', () => {
     const second = await connect({ cookie: await sessionCookie(buyer.name), origin });
     await until(() => second.frames.some((f) => f.type === 'ready'), 'ready on the second socket');
     // The admin socket as main.ts runs it: commands publish on this server's bus.
-    const adminSocket = await startAdminSocket(t.config, t.database);
+    const adminSocket = await startAdminSocket(t.config, t.database, runAdminCommand);
     adminSocket.provide({ events: t.app.events });
     try {
       const banned = await viaAdminSocket(['user:set-state', '--username', buyer.name, '--state', 'banned']);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { verifyTradeRecord } from '@app/contract';
-import type { AdminCommand } from '../../cli/commands.js';
+import type { AdminCommand } from '../../platform/admin/index.js';
 import { createLocalFileStore } from '../attachments/index.js';
 import { checkTradeRecords } from './check.js';
 

@@ -1,38 +1,16 @@
 import { z } from 'zod';
 import { textString } from '@app/contract';
-import type { AdminCommand, AdminContext } from '../../cli/commands.js';
-import { withAdminEvents } from '../../cli/events.js';
+import type { AdminCommand, AdminContext } from '../../platform/admin/index.js';
+import { withAdminEvents } from '../../platform/admin/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import { createCatalogueService } from '../catalogue/index.js';
-import { createLedger } from '../ledger/index.js';
-import { createOffersService } from '../offers/index.js';
-import { createRatesProvider, createRatesService } from '../rates/index.js';
-import { createWalletService, SimulatedChain } from '../wallet/index.js';
-import { createTradesService } from './service.js';
+import type { TradesService } from './service.js';
 
 /**
- * The trades service as the application builds it, from what an admin command has (database and
- * configuration) plus the bus to publish on: the same rules and the same state machine as the HTTP API.
+ * Builds the trades service as the application does, from what an admin command has (database and
+ * configuration) plus the bus to publish on. The CLI's composition root (`cli/commands.ts`) supplies it:
+ * building it needs modules that depend on trades.
  */
-function tradesFor({ db, config }: AdminContext, events: EventBus) {
-  const ledger = createLedger(db);
-  const catalogue = createCatalogueService(db);
-  const rates = createRatesService({
-    db,
-    provider: createRatesProvider(config),
-    tickSeconds: config.rates.tickSeconds,
-  });
-  const wallet = createWalletService({
-    db,
-    ledger,
-    catalogue,
-    rates,
-    chain: new SimulatedChain(config.wallet.confirmations),
-    config,
-  });
-  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, config });
-  return createTradesService({ db, ledger, catalogue, rates, wallet, offers, events, config });
-}
+export type TradesForCommand = (ctx: AdminContext, events: EventBus) => Pick<TradesService, 'awardDispute'>;
 
 const awardInput = z.object({
   trade: z.string().trim().min(1, 'Give the trade hash'),
@@ -49,7 +27,7 @@ const awardInput = z.object({
  * Operator commands for trades. `dispute:award` settles a dispute until the moderators' console exists
  * (docs/decisions/0009-trades.md, "Disputes decided by the operator").
  */
-export const tradesAdminCommands: Record<string, AdminCommand> = {
+export const tradesAdminCommands = (tradesFor: TradesForCommand): Record<string, AdminCommand> => ({
   'dispute:award': {
     usage:
       'dispute:award --trade H --winner buyer|seller --reason "..."   (decides a dispute: release to the buyer or refund to the seller)',
@@ -66,4 +44,4 @@ export const tradesAdminCommands: Record<string, AdminCommand> = {
       return `trade ${row.hash}: dispute decided for the ${input.winner} (${row.status}); ${money}`;
     },
   },
-};
+});

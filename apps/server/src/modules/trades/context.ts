@@ -1,3 +1,4 @@
+import type { FeedbackCounts } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -15,6 +16,11 @@ export type TradesServiceOptions = {
   wallet: Pick<WalletService, 'holdBond'>;
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
+  /**
+   * The parties' feedback counts for the trade view, from the feedback module (which depends on trades,
+   * so it is passed in rather than imported).
+   */
+  feedbackCounts: (userIds: readonly number[]) => Promise<Map<number, FeedbackCounts>>;
   config: Pick<Config, 'trades'>;
   now?: () => Date;
 };

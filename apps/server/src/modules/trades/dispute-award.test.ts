@@ -147,7 +147,7 @@ describe('dispute:award', () => {
   });
 
   it('should work through the running server’s admin socket and publish on its bus', async () => {
-    const socket = await startAdminSocket(t.config, t.database);
+    const socket = await startAdminSocket(t.config, t.database, runAdminCommand);
     socket.provide({ events: t.app.events });
     try {
       const { trade } = await s.disputedTrade(seller, offer);

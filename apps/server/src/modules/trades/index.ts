@@ -10,6 +10,10 @@
  *   after your transaction commits.
  * - `setRequirementUploaded(tx?, { tradeId, requirementId, status: 'uploaded' | 'corrupted' })`.
  * - `hasActiveTrades(userId)` (the current user's flag: one probe of a partial index), `medianReleaseSeconds(ownerIds)`.
+ *
+ * Trades depends on offers, users, catalogue, rates, ledger and wallet, never on a module that depends on
+ * it (feedback, attachments, trade-records, staff): what it needs from those arrives as options
+ * (`feedbackCounts`), decision 0020.
  */
 import type { TradesService } from './service.js';
 

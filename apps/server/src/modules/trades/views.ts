@@ -8,7 +8,6 @@ import {
   type TradeRole,
 } from '@app/contract';
 import { notFound } from '../../platform/http/errors.js';
-import { feedbackCountsOf } from '../feedback/index.js';
 import { usersRepository } from '../users/repository.js';
 import { presentSummary, presentTrade } from './presenter.js';
 import { tradesRepository, type TradeRow } from './repository.js';
@@ -44,7 +43,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       catalogue.data(),
       offerHashOf(trade.offerId),
       tradesRepository.partyStats(db, ids),
-      feedbackCountsOf(db, ids),
+      ctx.feedbackCounts(ids),
     ]);
     if (!buyer || !seller) throw notFound('Trade not found');
     const viewer = viewerId === buyer.id ? buyer : viewerId === seller.id ? seller : viewerId;

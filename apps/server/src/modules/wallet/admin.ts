@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountStringSchema, cryptoCodeSchema, formatBaseUnitsTrimmed } from '@app/contract';
-import type { AdminCommand, AdminContext } from '../../cli/commands.js';
+import type { AdminCommand, AdminContext } from '../../platform/admin/index.js';
 import { createCatalogueService } from '../catalogue/index.js';
 import { createLedger } from '../ledger/index.js';
 import { createRatesProvider, createRatesService } from '../rates/index.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { runAdminCommand, type AdminContext } from '../../cli/commands.js';
+import type { AdminContext, AdminResult } from '../admin/index.js';
 import { adminSocketPath, type AdminRequest, type AdminResponse } from './protocol.js';
 import { secureDataDir } from '../data-dir/permissions.js';
 
@@ -47,8 +47,15 @@ export type AdminSocket = {
   close(): Promise<void>;
 };
 
-/** Serves admin commands on the socket, against this process's open database. */
-export async function startAdminSocket(config: Config, database: Database): Promise<AdminSocket> {
+/**
+ * Serves operator commands to `npm run admin` on the socket, against this process's open database. `run` is the
+ * command runner (`cli/commands.ts`'s `runAdminCommand`), passed in so the platform never imports the CLI.
+ */
+export async function startAdminSocket(
+  config: Config,
+  database: Database,
+  run: (ctx: AdminContext, argv: string[]) => Promise<AdminResult>,
+): Promise<AdminSocket> {
   let extra: Omit<AdminContext, 'db' | 'config'> = {};
   const provide = (more: Omit<AdminContext, 'db' | 'config'>) => {
     extra = { ...extra, ...more };
@@ -71,7 +78,7 @@ export async function startAdminSocket(config: Config, database: Database): Prom
           if (!Array.isArray(request.argv) || !request.argv.every((a) => typeof a === 'string')) {
             throw new Error('malformed request');
           }
-          response = await runAdminCommand({ ...extra, db: database.db, config }, request.argv);
+          response = await run({ ...extra, db: database.db, config }, request.argv);
         } catch (error) {
           response = { exitCode: 1, output: `admin: ${(error as Error).message}` };
         }

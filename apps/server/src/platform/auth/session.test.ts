@@ -94,7 +94,7 @@ describe('sessions and account states', () => {
 
 describe('housekeeping', () => {
   it('should delete expired sessions and spent login counters, and keep live ones', async () => {
-    const { purgeStaleRows } = await import('../housekeeping.js');
+    const { purgeStaleRows } = await import('../housekeeping/index.js');
     const t = await createTestApp();
     try {
       const live = t.client();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../../../test/db.js';
-import { purgeStaleRows } from '../housekeeping.js';
+import { purgeStaleRows } from '../housekeeping/index.js';
 import { loadConfig } from '../config.js';
 import { createRateLimiter, type RateRule } from './limiter.js';
 import { rateLimitCounters } from './tables.js';

@@ -1,9 +1,9 @@
 import { lt, or } from 'drizzle-orm';
-import type { Config } from './config.js';
-import type { Db } from './db/client.js';
-import { sessions } from './db/schema.js';
-import { purgeSpentLoginCounters } from './auth/login-throttle.js';
-import { rateLimitCounters } from './rate-limit/tables.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+import { purgeSpentLoginCounters } from '../auth/login-throttle.js';
+import { rateLimitCounters } from '../rate-limit/tables.js';
 
 /**
  * Deletes rows nobody can use any more: expired or idle sessions (anonymous visitors create many),

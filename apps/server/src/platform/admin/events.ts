@@ -1,6 +1,6 @@
-import { createInProcessBus, type EventBus } from '../platform/events/bus.js';
-import { createPgBus } from '../platform/events/pg-bus.js';
-import type { AdminContext } from './commands.js';
+import { createInProcessBus, type EventBus } from '../events/bus.js';
+import { createPgBus } from '../events/pg-bus.js';
+import type { AdminContext } from './command.js';
 
 /**
  * Runs `work` with the bus an admin command publishes on, so the parties' pages update live:
