@@ -46,7 +46,7 @@ import {
   createAttachmentsService,
   createLocalFileStore,
 } from './modules/attachments/index.js';
-import { tradeRecordsRoutes } from './modules/trade-records/index.js';
+import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
 import { createStaffService, staffRoutes } from './modules/staff/index.js';
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
@@ -211,6 +211,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     offers,
     events,
     feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
+    recordMessages: recordLiveMessages,
     config,
   });
   app.decorate('trades', trades);

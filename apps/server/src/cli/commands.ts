@@ -24,6 +24,7 @@ import { createWalletService, SimulatedChain } from '../modules/wallet/index.js'
 import { feedbackCountsOf } from '../modules/feedback/index.js';
 import type { EventBus } from '../platform/events/bus.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
+import { recordLiveMessages } from '../modules/trade-records/index.js';
 
 export type { AdminCommand, AdminContext, AdminResult } from '../platform/admin/index.js';
 
@@ -58,6 +59,7 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
     offers,
     events,
     feedbackCounts,
+    recordMessages: recordLiveMessages,
     config,
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ATTACHMENT_FILE_FIELD,
   attachmentMimeTypes,
@@ -179,6 +180,7 @@ export function createAttachmentsService({ db, trades, store, limits, log }: Att
             kind: 'attachment',
             text: originalName,
             attachmentId: row.id,
+            attachmentDigest: createHash('sha256').update(inspected.data).digest('hex'),
           });
           return { row, message };
         });

@@ -3,15 +3,17 @@
  * chat messages and attachment digests (format and verifier: packages/contract/src/trade-record.ts).
  *
  * For other modules:
- * - `recordTradeMessages(tx, tradeId, { live, digests })`: chain the trade's new chat messages inside
- *   the transaction that wrote them (the trades module calls it after every message it inserts; `live`
- *   in the transaction that creates the trade; `digests`: attachment id -> SHA-256 of the bytes).
+ * - `recordLiveMessages(tx, tradeId, digests?)`: chain the trade's new chat messages inside the
+ *   transaction that wrote them; app.ts hands it to the trades service as `recordMessages`, which calls it
+ *   after every message it inserts (`digests`: attachment id -> SHA-256 of the bytes).
+ * - `recordTradeMessages(tx, tradeId, { live, digests })`: the same with the backfill options.
  * - `appendTradeRecordEntry(tx, tradeId, entry)`: the low-level append (per-trade lock, hash).
  * - `buildTradeRecord(db, tradeHash, store)`, `checkTradeRecords(db, store)`.
  */
 export {
   appendTradeRecordEntry,
   buildTradeRecord,
+  recordLiveMessages,
   recordTradeMessages,
   type AttachmentBytes,
   type NewTradeRecordEntry,

@@ -251,6 +251,18 @@ export const CHAIN_STARTED_NOTE =
  * entry that says what cannot be proven. `digests`: attachment id -> SHA-256 of the bytes, known to the
  * caller (the upload) or read beforehand with `attachmentDigestsOf`. Returns how many entries it added.
  */
+/**
+ * The trades module's hook (passed in as `recordMessages`, decision 0020): chains what the transaction
+ * just wrote. `live`: a trade created with the hook opens its chain with `trade_started`, no backfill.
+ */
+export const recordLiveMessages = async (
+  tx: Tx,
+  tradeId: number,
+  digests?: ReadonlyMap<number, string>,
+): Promise<void> => {
+  await recordTradeMessages(tx, tradeId, { live: true, digests });
+};
+
 export async function recordTradeMessages(
   tx: Tx,
   tradeId: number,

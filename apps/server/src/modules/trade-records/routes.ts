@@ -31,11 +31,13 @@ export const tradeRecordsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
           'Every status change, chat message and attachment digest, each entry carrying the hash of the one ' +
           'before (format: packages/contract/src/trade-record.ts). Verify offline with ' +
           '`npm run admin -- trade:verify-record FILE` or `verifyTradeRecord()` from the contract. ' +
-          'With `format=pdf` the answer is application/pdf (a reading aid; the JSON is the verifiable copy).',
+          'With `format=pdf` the answer is application/pdf (a reading aid; the JSON is the verifiable copy). ' +
+          '`case=snake` is ignored here: the record is a document whose keys its hashes cover.',
         params: tradeIdParamsSchema,
         querystring: tradeRecordQuerySchema,
         response: { 200: dataEnvelope(tradeRecordSchema) },
       },
+      config: { keepCase: true },
     },
     async (request, reply) => {
       const user = requireUser(request);

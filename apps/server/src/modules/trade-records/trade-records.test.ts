@@ -110,18 +110,17 @@ describe('trade records', () => {
     const record = await recordOf(buyer);
     expect(record.trade).toBe(hash);
     expect(await verifyTradeRecord(record)).toMatchObject({ ok: true, headHash: record.headHash });
-    // The trade is older than its chain (no hook yet at its start): the record says so first.
+    // Chained live, in the transactions that wrote each event: the chain opens with the trade itself.
     expect(record.entries.map((e) => e.kind)).toEqual([
-      'chain_started',
       'trade_opened',
       'message',
       'attachment',
       'status_changed',
     ]);
     expect(record.entries[0]!.prevHash).toBe(GENESIS_HASH);
-    const [opened, , file, paid] = record.entries.slice(1);
+    const [opened, , file, paid] = record.entries;
     expect(opened!.payload).toMatchObject({ buyer: buyer.name, seller: seller.name, cryptoCode: 'BTC' });
-    expect(record.entries[2]!.payload).toMatchObject({
+    expect(record.entries[1]!.payload).toMatchObject({
       text: 'Paying now 👋 ŝ',
       author: { username: buyer.name, role: 'buyer' },
     });
@@ -130,6 +129,22 @@ describe('trade records', () => {
       sha256: createHash('sha256').update(image).digest('hex'),
     });
     expect(paid!.payload).toMatchObject({ status: 'paid' });
+  });
+
+  it('should open the chain of a trade older than the record with chain_started', async () => {
+    const offer = await s.sellOffer(seller);
+    const older = (await s.start(buyer, offer)).id;
+    // As if the trade had started before records existed: its entries are not there.
+    await db().execute(
+      sql`DELETE FROM trade_record_entries WHERE trade_id = (SELECT id FROM trades WHERE hash = ${older})`,
+    );
+    const response = await buyer.c.get(`/rest/v1/trade/${older}/record`);
+    expect(response.statusCode, response.body).toBe(200);
+    const record = dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+    expect(record.entries.map((e) => e.kind)).toEqual(['chain_started', 'trade_opened']);
+    expect((await verifyTradeRecord(record)).ok).toBe(true);
+    const cancel = await buyer.c.post(`/rest/v1/trade/${older}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
   it('should answer the other party and a moderator the same chain, and a stranger 404', async () => {
@@ -161,8 +176,10 @@ describe('trade records', () => {
 
   it('should append entries in order under the per-trade lock, linked to the one before', async () => {
     const before = await recordOf(buyer);
-    const chat = await seller.c.post(`/rest/v1/trade/${hash}/messages`, { text: 'Received, releasing soon' });
-    expect(chat.statusCode, chat.body).toBeLessThan(300);
+    // A message written outside the trades code (no hook ran): the next writer chains it.
+    await db().execute(
+      sql`INSERT INTO trade_messages (trade_id, author_id, kind, text) VALUES (${tradeId}, ${seller.id}, 'user', 'Received, releasing soon')`,
+    );
     // Two writers at once: the lock makes them take turns, the unique message index keeps one entry.
     const added = await Promise.all([
       db().transaction((tx) => recordTradeMessages(tx, tradeId)),
@@ -187,7 +204,38 @@ describe('trade records', () => {
     );
   });
 
+  it('should chain a dispute and its award live: the record verifies and trades:check passes', async () => {
+    const offer = await s.sellOffer(seller);
+    const trade = await s.start(buyer, offer);
+    await s.markPaid(buyer, trade.id);
+    await db().execute(
+      sql`UPDATE trades SET dispute_available_at = now() - interval '1 minute' WHERE hash = ${trade.id}`,
+    );
+    await s.openDispute(buyer, trade.id);
+    await t.app.trades.awardDispute(trade.id, { winner: 'buyer', reason: 'The bank statement shows it.' });
+    const response = await seller.c.get(`/rest/v1/trade/${trade.id}/record`);
+    expect(response.statusCode, response.body).toBe(200);
+    const record = dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+    expect((await verifyTradeRecord(record)).ok).toBe(true);
+    expect(record.entries[0]!.kind).toBe('trade_opened');
+    const statuses = record.entries
+      .filter((e) => e.kind === 'status_changed')
+      .map((e) => (e.payload as { status: string }).status);
+    expect(statuses).toEqual(['paid', 'dispute_open', 'dispute_won_buyer']);
+    expect(JSON.stringify(record.entries.at(-1)!.payload)).toContain('The bank statement shows it.');
+    const check = await s.admin('trades:check');
+    expect(check.exitCode, check.output).toBe(0);
+  });
+
   describe('trade:verify-record', () => {
+    it('should give the same verifiable document with ?case=snake (the record keeps its keys)', async () => {
+      const response = await buyer.c.get(`/rest/v1/trade/${hash}/record?case=snake`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('"headHash"');
+      const ok = await s.admin('trade:verify-record', writeRecord(response.json()));
+      expect(ok.exitCode, ok.output).toBe(0);
+    });
+
     it('should accept the downloaded answer and the bare record', async () => {
       const response = await buyer.c.get(`/rest/v1/trade/${hash}/record`);
       const ok = await s.admin('trade:verify-record', writeRecord(response.json()));
@@ -234,7 +282,7 @@ describe('trade records', () => {
       const result = await s.admin('trades:check');
       expect(result.exitCode).toBe(1);
       expect(result.output).toMatch(
-        new RegExp(`trade ${hash} entry 3: message ${id} \\(message\\) differs from its record in: text`),
+        new RegExp(`trade ${hash} entry 2: message ${id} \\(message\\) differs from its record in: text`),
       );
       await db().execute(sql`UPDATE trade_messages SET text = 'Paying now 👋 ŝ' WHERE id = ${id}`);
       expect((await s.admin('trades:check')).exitCode).toBe(0);

@@ -5,7 +5,7 @@ import {
   type TradeMessageKind,
   type TradeStatus,
 } from '@app/contract';
-import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import type { Tx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import { presentMessage } from './presenter.js';
@@ -19,13 +19,15 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
   const { access, chatStateFor } = rules;
 
   async function insertMessage(
-    tx: DbOrTx,
+    tx: Tx,
     trade: TradeRow,
     input: {
       authorId: number | null;
       kind: TradeMessageKind;
       text: string;
       attachmentId?: number | null;
+      /** The SHA-256 (hex) of the attachment's file, chained into the trade record. */
+      attachmentDigest?: string;
       systemEvent?: string;
       systemStatus?: TradeStatus | null;
     },
@@ -39,17 +41,18 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       systemEvent: input.systemEvent ?? null,
       systemStatus: input.systemStatus ?? null,
     });
+    // Every message, system status changes included, is chained in the same transaction: a row that is
+    // later edited or deleted no longer matches its entry (trades:check, decision 0018).
+    const digests =
+      input.attachmentId && input.attachmentDigest
+        ? new Map([[input.attachmentId, input.attachmentDigest]])
+        : undefined;
+    await ctx.recordMessages(tx, trade.id, digests);
     const author = input.authorId === null ? undefined : await usersRepository.findById(tx, input.authorId);
     return presentMessage(trade, { ...row, authorUsername: author?.username ?? null });
   }
 
-  const systemMessage = (
-    tx: DbOrTx,
-    trade: TradeRow,
-    event: string,
-    status: TradeStatus | null,
-    text: string,
-  ) =>
+  const systemMessage = (tx: Tx, trade: TradeRow, event: string, status: TradeStatus | null, text: string) =>
     insertMessage(tx, trade, {
       authorId: null,
       kind: 'system',
@@ -123,9 +126,10 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         kind: TradeMessageKind;
         text: string;
         attachmentId?: number | null;
+        attachmentDigest?: string;
       },
     ): Promise<TradeMessage> {
-      const work = async (t: DbOrTx) => {
+      const work = async (t: Tx) => {
         const trade = await tradesRepository.findById(t, input.tradeId);
         if (!trade) throw notFound('Trade not found');
         return { trade, message: await insertMessage(t, trade, input) };

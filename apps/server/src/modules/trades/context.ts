@@ -1,6 +1,6 @@
 import type { FeedbackCounts } from '@app/contract';
 import type { Config } from '../../platform/config.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -21,6 +21,12 @@ export type TradesServiceOptions = {
    * so it is passed in rather than imported).
    */
   feedbackCounts: (userIds: readonly number[]) => Promise<Map<number, FeedbackCounts>>;
+  /**
+   * Chains the trade's new messages into its tamper-evident record inside the same transaction (the
+   * trade-records module, which depends on trades, so it is passed in; decision 0018). `digests` gives
+   * the SHA-256 of an attachment's file by attachment id.
+   */
+  recordMessages: (tx: Tx, tradeId: number, digests?: ReadonlyMap<number, string>) => Promise<void>;
   config: Pick<Config, 'trades'>;
   now?: () => Date;
 };

@@ -47,6 +47,9 @@ describe.skipIf(!onPostgres())('dispute:award under concurrency (PostgreSQL)', (
   });
   afterAll(async () => {
     await ledgerOk();
+    // Every racing transition chained exactly once, in order: the records match the rows (decision 0018).
+    const records = await runAdminCommand({ db: t.database.db, config: t.config }, ['trades:check']);
+    expect(records.exitCode, records.output).toBe(0);
     await t.close();
   });
 

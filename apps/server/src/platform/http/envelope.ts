@@ -58,8 +58,11 @@ async function envelopePlugin(app: FastifyInstance) {
 
   // After serialization, not before: the response schema must check the camelCase answer it describes.
   // Converting earlier made the check fail with a 500 after the write had committed (a retry wrote twice).
+  // A route whose answer is a fixed document (the signed trade record) opts out with `keepCase`.
   app.addHook('onSend', async (request: FastifyRequest, reply, payload) =>
-    wantsSnakeCase(request.url) ? snakeCaseJson(payload, reply.getHeader('content-type')) : payload,
+    wantsSnakeCase(request.url) && !request.routeOptions.config.keepCase
+      ? snakeCaseJson(payload, reply.getHeader('content-type'))
+      : payload,
   );
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -125,4 +128,14 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply
     .code(422)
     .send(errorBody(422, 'ERROR_INPUT_VALIDATION', message, { details: [{ field: '_', message, code }] }));
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer is a document whose exact keys are its format (a hash covers them): `?case=snake` is
+     * ignored. The trade record route sets it (decision 0018).
+     */
+    keepCase?: boolean;
+  }
 }
