@@ -47,6 +47,7 @@ import {
   createLocalFileStore,
 } from './modules/attachments/index.js';
 import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
+import { createDisputesService, disputesRoutes } from './modules/disputes/index.js';
 import { createStaffService, staffRoutes } from './modules/staff/index.js';
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
@@ -233,6 +234,15 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 
+  // Disputes for the moderators: queue, take, evidence, award (decision 0021).
+  await app.register(disputesRoutes, {
+    disputes: createDisputesService({
+      db: database.db,
+      trades,
+      catalogue,
+      feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
+    }),
+  });
   // The staff console's API under /rest/v1/admin/ (users, audit log; decision 0019).
   await app.register(staffRoutes, { staff: createStaffService({ db: database.db, events }) });
 

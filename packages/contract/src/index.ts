@@ -19,3 +19,4 @@ export * from './realtime.js';
 export * from './content.js';
 export * from './trade-record.js';
 export * from './admin.js';
+export * from './disputes.js';

@@ -345,6 +345,11 @@ export const tradeMessageSchema = z.object({
         'requirement_changed',
         // A moderator decided the dispute; `text` is their reason, verbatim.
         'dispute_decision',
+        // The spec's "moderator available" chat message: a moderator took the dispute (`text` names them).
+        'moderator_available',
+        // A moderator asks one party for more evidence; `text` is the request, verbatim.
+        'evidence_requested_buyer',
+        'evidence_requested_seller',
       ]),
       status: tradeStatusSchema.nullable(),
     })
@@ -438,6 +443,16 @@ export const tradeSchema = z.object({
     reasonText: z.string().nullable(),
     openedBy: z.enum(['buyer', 'seller']).nullable(),
     openedAt: timestampSchema.nullable(),
+    /** The moderator who holds the dispute now (username); null while it waits for one. */
+    moderator: z.string().nullable(),
+    /** The decision once made: who won and the moderator's reason (also posted in the chat). */
+    decision: z
+      .object({
+        outcome: z.enum(['buyer', 'seller', 'released_by_seller']),
+        reason: z.string().nullable(),
+        at: timestampSchema,
+      })
+      .nullable(),
   }),
   flow: z.object({
     type: z.enum(['default', 'gcc-auto', 'lite', 'bt-auto']),

@@ -32,19 +32,23 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
           ? m.offerHash
           : name === 'tradeHash'
             ? m.activeTrade
-            : name === 'username'
-              ? operation.path.startsWith('/rest/v1/admin/')
-                ? m.bystander.name
-                : m.seller.name
-              : name === 'slug'
-                ? operation.path.startsWith('/rest/v1/pages/')
-                  ? 'about'
-                  : 'bank-transfer'
-                : name === 'code'
-                  ? 'USD'
-                  : name === 'attachmentId'
-                    ? String(m.attachmentId)
-                    : String(validValue(parameter.schema, name, () => undefined));
+            : name === 'tradeId'
+              ? operation.path.endsWith('/award')
+                ? m.awardableTrade
+                : m.disputedTrade
+              : name === 'username'
+                ? operation.path.startsWith('/rest/v1/admin/')
+                  ? m.bystander.name
+                  : m.seller.name
+                : name === 'slug'
+                  ? operation.path.startsWith('/rest/v1/pages/')
+                    ? 'about'
+                    : 'bank-transfer'
+                  : name === 'code'
+                    ? 'USD'
+                    : name === 'attachmentId'
+                      ? String(m.attachmentId)
+                      : String(validValue(parameter.schema, name, () => undefined));
   }
   return values;
 }
@@ -70,7 +74,12 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     range_min: '10',
     range_max: '500',
     amount: '0.001',
-    username: registering ? name : m.buyer.name,
+    // The console's dispute assignment takes a staff member (the fixture's admin: taking it themself).
+    username: registering
+      ? name
+      : operation.path.startsWith('/rest/v1/admin/disputes/')
+        ? m.staff.name
+        : m.buyer.name,
     email: `${name}@example.com`,
     password: registering || loggingIn ? m.password : undefined,
     login: m.buyer.name,

@@ -44,6 +44,12 @@ describe('?case=snake on every route', () => {
     return client;
   }
 
+  /**
+   * Documents whose keys are their format and ignore `?case=snake` (route config `keepCase`): the trade
+   * record's hashes cover its keys (decision 0018).
+   */
+  const KEEPS_CASE = new Set(['GET /rest/v1/trade/{id}/record']);
+
   /** camelCase keys left in an answer (keys that are data, like `USD` or `bank-transfer`, are fine). */
   function camelKeys(value: unknown, at = ''): string[] {
     if (Array.isArray(value)) return value.flatMap((item, i) => camelKeys(item, `${at}.${i}`));
@@ -75,7 +81,11 @@ describe('?case=snake on every route', () => {
           );
         }
         if (response.statusCode < 300) succeeded.add(operation.id);
-        if (response.statusCode < 300 && /json/.test(String(response.headers['content-type']))) {
+        if (
+          response.statusCode < 300 &&
+          /json/.test(String(response.headers['content-type'])) &&
+          !KEEPS_CASE.has(operation.id)
+        ) {
           const left = camelKeys(response.json());
           if (left.length > 0) {
             unconverted.push(`${operation.id} as ${identity}: ${left.slice(0, 5).join(', ')}`);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminUserActionBodySchema,
@@ -13,13 +12,10 @@ import {
   dataEnvelope,
   staffPermissionsSchema,
 } from '@app/contract';
-import { requireStaff } from '../../platform/auth/staff-guard.js';
-import type { StaffActor, StaffService } from './service.js';
+import { requireStaff, staffActorOf } from '../../platform/auth/staff-guard.js';
+import type { StaffService } from './service.js';
 
-const actorOf = (request: FastifyRequest): StaffActor => {
-  const { id, username, role } = requireStaff(request);
-  return { id, username, role, ip: request.ip };
-};
+const actorOf = staffActorOf;
 
 /**
  * The staff console's user management and audit log (issue 11). Every route names its permission in

@@ -32,7 +32,8 @@ import { listAudit, presentAudit, recordAudit } from '../audit/index.js';
 import { isoOf, isoOrNull, staffRepository, type UserListRow } from './repository.js';
 
 /** Who is acting: the session's staff member and where the request came from (kept in the audit row). */
-export type StaffActor = { id: number; username: string; role: StaffRole; ip: string | null };
+export type { StaffActor } from '../../platform/auth/staff-guard.js';
+import type { StaffActor } from '../../platform/auth/staff-guard.js';
 
 type StateAction = Exclude<AdminUserAction, 'restore' | 'set_notice'>;
 

@@ -127,6 +127,8 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         text: string;
         attachmentId?: number | null;
         attachmentDigest?: string;
+        /** For `kind: 'system'`: what happened (the web words it from the event). */
+        systemEvent?: NonNullable<TradeMessage['system']>['event'];
       },
     ): Promise<TradeMessage> {
       const work = async (t: Tx) => {

@@ -139,6 +139,8 @@ export function createTradeLifecycle(
       dispute?: { reasonId: number; text: string };
       /** A moderator's award: why, stored on the dispute and told to both parties in the chat. */
       decision?: { reason: string };
+      /** More writes that commit or roll back with this transition (the console's audit row). */
+      alongside?: (tx: Tx, row: TradeRow) => Promise<void>;
     },
   ): Promise<Transitioned | null> {
     const cell = tradeTransition(trade.status, action, actor);
@@ -188,6 +190,7 @@ export function createTradeLifecycle(
     const decision = ctx.decision
       ? await systemMessage(tx, row, 'dispute_decision', cell.next, ctx.decision.reason)
       : undefined;
+    if (ctx.alongside) await ctx.alongside(tx, row);
     return { row, previous: trade.status, action, message, decision, at: ctx.at };
   }
 
@@ -279,7 +282,12 @@ export function createTradeLifecycle(
    */
   async function award(
     hash: string,
-    input: { winner: 'buyer' | 'seller'; reason: string; moderatorId: number | null },
+    input: {
+      winner: 'buyer' | 'seller';
+      reason: string;
+      moderatorId: number | null;
+      alongside?: (tx: Tx, row: TradeRow) => Promise<void>;
+    },
   ): Promise<TradeRow> {
     const reason = input.reason.trim();
     if (!reason) throw fieldError('reason', 'Say why the dispute is decided this way', 'required');
@@ -306,6 +314,7 @@ export function createTradeLifecycle(
       ip: null,
       actorId: input.moderatorId,
       decision: { reason },
+      alongside: input.alongside,
     });
     if (!done) {
       const fresh = await tradesRepository.findById(db, trade.id);

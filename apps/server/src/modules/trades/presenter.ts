@@ -19,7 +19,7 @@ import {
 } from '@app/contract';
 import { localizedName, type CatalogueData } from '../catalogue/index.js';
 import type { UserRow } from '../users/index.js';
-import type { DisputeRow, MessageWithAuthor, PartyStats, RequirementRow, TradeRow } from './repository.js';
+import type { DisputeView, MessageWithAuthor, PartyStats, RequirementRow, TradeRow } from './repository.js';
 
 /** `{ timestamp (seconds), humanReadable }`, the spec's time shape; humanReadable is UTC, minute precision. */
 export function timestampOf(date: Date) {
@@ -93,7 +93,7 @@ export type TradeView = {
   seller: UserRow;
   stats: Map<number, PartyStats>;
   requirements: RequirementRow[];
-  dispute: DisputeRow | undefined;
+  dispute: DisputeView | undefined;
   data: CatalogueData;
   locale: Locale;
   now: Date;
@@ -169,6 +169,15 @@ export function presentTrade(v: TradeView): Trade {
       reasonText: v.dispute?.reasonText ?? null,
       openedBy: v.dispute?.openerRole ?? null,
       openedAt: timestampOrNull(v.dispute?.openedAt ?? null),
+      moderator: v.dispute?.assigneeUsername ?? null,
+      decision:
+        v.dispute?.resolution && v.dispute.resolvedAt
+          ? {
+              outcome: v.dispute.resolution,
+              reason: v.dispute.resolutionReason,
+              at: timestampOf(v.dispute.resolvedAt),
+            }
+          : null,
     },
     flow: { type: trade.flowType, step: v.flowStep, state: requirementLists(v.requirements) },
     availableActions: v.availableActions,

@@ -24,6 +24,8 @@ export type NewTradeRow = typeof trades.$inferInsert;
 export type MessageRow = typeof tradeMessages.$inferSelect;
 export type RequirementRow = typeof tradeRequirements.$inferSelect;
 export type DisputeRow = typeof tradeDisputes.$inferSelect;
+/** A dispute with the username of the moderator who holds it (the trade page shows it). */
+export type DisputeView = DisputeRow & { assigneeUsername: string | null };
 
 /** A message with its author's username (null for system messages). */
 export type MessageWithAuthor = MessageRow & { authorUsername: string | null };
@@ -312,9 +314,13 @@ export const tradesRepository = {
     return created;
   },
 
-  async disputeOf(db: DbOrTx, tradeId: number): Promise<DisputeRow | undefined> {
-    const [row] = await db.select().from(tradeDisputes).where(eq(tradeDisputes.tradeId, tradeId));
-    return row;
+  async disputeOf(db: DbOrTx, tradeId: number): Promise<DisputeView | undefined> {
+    const [row] = await db
+      .select({ dispute: tradeDisputes, assigneeUsername: users.username })
+      .from(tradeDisputes)
+      .leftJoin(users, eq(users.id, tradeDisputes.assignedTo))
+      .where(eq(tradeDisputes.tradeId, tradeId));
+    return row ? { ...row.dispute, assigneeUsername: row.assigneeUsername } : undefined;
   },
 
   async resolveDispute(

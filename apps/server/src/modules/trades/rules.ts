@@ -63,13 +63,17 @@ export function createTradeRules(ctx: TradesContext) {
   function chatBlockReason(
     trade: TradeRow,
     role: TradeRole,
-    facts: { accountState: AccountState; blocked: boolean },
+    facts: { accountState: AccountState; blocked: boolean; holdsDispute: boolean },
     at: Date,
   ): ChatBlockReason | null {
     if (['not_funded', 'funds_processing', 'funds_processed'].includes(trade.status)) {
       return 'ChatNotAvailableYet';
     }
-    if (role === 'moderator') return trade.status === 'dispute_open' ? null : 'ChatNotAvailableYet';
+    if (role === 'moderator') {
+      if (trade.status !== 'dispute_open') return 'ChatNotAvailableYet';
+      // Staff write in a dispute's chat once it is theirs (taken in the console): one voice per dispute.
+      return facts.holdsDispute ? null : 'ChatBlocked';
+    }
     if (facts.blocked || !isAllowed(facts.accountState, 'chat')) return 'ChatBlocked';
     const ended = trade.completedAt ?? trade.cancelledAt;
     const graceOver = ended !== null && at.getTime() - ended.getTime() > limits.chatGraceHours * 3_600_000;
@@ -82,10 +86,14 @@ export function createTradeRules(ctx: TradesContext) {
   async function chatStateFor(
     trade: TradeRow,
     role: TradeRole,
-    viewer: number | Pick<UserRow, 'accountState'>,
+    viewer: number | Pick<UserRow, 'id' | 'accountState'>,
     dbOrTx: DbOrTx = db,
   ) {
     const user = typeof viewer === 'number' ? await usersRepository.findById(dbOrTx, viewer) : viewer;
+    const holdsDispute =
+      role === 'moderator' && trade.status === 'dispute_open' && user !== undefined
+        ? (await tradesRepository.disputeOf(dbOrTx, trade.id))?.assignedTo === user.id
+        : false;
     const blocked =
       role === 'moderator'
         ? false
@@ -93,7 +101,7 @@ export function createTradeRules(ctx: TradesContext) {
     const reason = chatBlockReason(
       trade,
       role,
-      { accountState: user?.accountState ?? 'banned', blocked },
+      { accountState: user?.accountState ?? 'banned', blocked, holdsDispute },
       now(),
     );
     return { canPost: reason === null, blockReason: reason };

@@ -32,6 +32,8 @@ export function createTradesService(options: TradesServiceOptions) {
     openDispute: lifecycle.openDispute,
     resolveDispute: lifecycle.resolveDispute,
     awardDispute: lifecycle.awardDispute,
+    /** The moderator's award with the console's own writes in its transaction (the disputes module). */
+    award: lifecycle.award,
     fallback: lifecycle.fallback,
     policyRead: lifecycle.policyRead,
     reviewRequirement: lifecycle.reviewRequirement,

@@ -52,3 +52,12 @@ export function requireStaff(request: FastifyRequest): AuthUser & { role: StaffR
   if (!staff) throw new Error('requireStaff outside a /rest/v1/admin/ route');
   return staff;
 }
+
+/** Who is acting in the console: the staff member and where the request came from (kept in audit rows). */
+export type StaffActor = { id: number; username: string; role: StaffRole; ip: string | null };
+
+/** The acting staff member of a `/rest/v1/admin/` request. */
+export function staffActorOf(request: FastifyRequest): StaffActor {
+  const { id, username, role } = requireStaff(request);
+  return { id, username, role, ip: request.ip };
+}

@@ -40,6 +40,14 @@ function SystemMessage({ message }: { message: TradeMessage }) {
         // The reason is the moderator's own words; only the label around it is translated.
         text = t('trades.chat.system.dispute_decision', { reason: message.text });
         break;
+      case 'moderator_available':
+        text = t('trades.chat.system.moderator_available');
+        break;
+      case 'evidence_requested_buyer':
+      case 'evidence_requested_seller':
+        // The request is the moderator's own words, addressed to one party.
+        text = t(`trades.chat.system.${system.event}`, { text: message.text });
+        break;
     }
   }
   return (

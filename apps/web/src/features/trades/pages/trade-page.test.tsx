@@ -217,6 +217,8 @@ describe('TradePage', () => {
               reasonText: 'No release',
               openedBy: 'buyer',
               openedAt: { timestamp: Math.floor(NOW / 1000), humanReadable: 'now' },
+              moderator: null,
+              decision: null,
             },
           })
         : buildTrade({ status: 'paid', expiresAt: null, availableActions: ['open_dispute', 'cancel'] });

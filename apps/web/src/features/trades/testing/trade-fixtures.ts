@@ -81,6 +81,8 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
       reasonText: null,
       openedBy: null,
       openedAt: null,
+      moderator: null,
+      decision: null,
     },
     flow: {
       type: 'default',
