@@ -18,6 +18,7 @@ import { lazyPage } from '@/shared/lib/load-chunk';
 import { LocaleLayout } from './layout/locale-layout';
 import { LocalizedRedirect } from './localized-redirect';
 import { RequireAuth } from './require-auth';
+import { RequireStaff } from './require-staff';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // One chunk per page (React.lazy through lazyPage, which adds the 120 s timeout and the
@@ -58,6 +59,8 @@ const LiteOfferPage = lazyPage(
   () => import('@/features/offer-manager/pages/lite-offer-page'),
   'LiteOfferPage',
 );
+const DisputesPage = lazyPage(() => import('@/features/admin/pages/disputes-page'), 'DisputesPage');
+const DisputePage = lazyPage(() => import('@/features/admin/pages/dispute-page'), 'DisputePage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('@/features/content/pages/content-page'), 'PrivacyPage');
@@ -132,6 +135,15 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       path: alias,
       element: <LocalizedRedirect to={routes[contentPageRoutes[slug]]} />,
     })),
+    // The staff console: staff only; everyone else gets the 404 page (decision 0021).
+    {
+      element: <RequireStaff />,
+      children: [
+        { path: 'admin', element: <Navigate to="disputes" replace /> },
+        { path: 'admin/disputes', element: <DisputesPage /> },
+        { path: 'admin/disputes/:hash', element: <DisputePage /> },
+      ],
+    },
     { path: 'error/500', element: <ServerErrorPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];

@@ -5,6 +5,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
+import { AccountNoticeBanner } from './account-notice-banner';
 import { MaintenanceBanner } from './maintenance-banner';
 
 /** Header, the current page (loaded on demand), footer. */
@@ -17,6 +18,7 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <MaintenanceBanner />
+      <AccountNoticeBanner />
       <main id="main-content" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader minHeight="50vh" />}>
           <Outlet />

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contract';
+import { isStaffRole, type CurrentUser } from '@app/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useSubmit } from 'react-router';
@@ -29,6 +29,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const createOfferPath = useLocalizePath()(offerEditorPath());
   const favoritesPath = useLocalizePath()('/favorites');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
+  const consolePath = useLocalizePath()('/admin');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -65,6 +66,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to={tradeHistoryPath}>
           {t('trades.history.title')}
         </Menu.Item>
+        {isStaffRole(user.role) ? (
+          <Menu.Item component={Link} to={consolePath} data-testid="staff-console-link">
+            {t('admin.nav.console')}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item
           leftSection={hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}

@@ -4,3 +4,5 @@
  * their own chunks through the router; only the live root is part of the main bundle.
  */
 export { TradesLiveRoot } from './components/trades-live-root';
+/** The chat of one trade with its files, for the staff console's dispute view. */
+export { LiveTradeChat } from './components/live-trade-chat';

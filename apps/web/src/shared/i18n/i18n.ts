@@ -19,6 +19,8 @@ import enOfferManager from './locales/en/offerManager.json';
 import esOfferManager from './locales/es/offerManager.json';
 import enContent from './locales/en/content.json';
 import esContent from './locales/es/content.json';
+import enAdmin from './locales/en/admin.json';
+import esAdmin from './locales/es/admin.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -32,6 +34,7 @@ const en = {
   marketplace: enMarketplace,
   offerManager: enOfferManager,
   content: enContent,
+  admin: enAdmin,
 };
 const es = {
   ...esCommon,
@@ -43,6 +46,7 @@ const es = {
   marketplace: esMarketplace,
   offerManager: esOfferManager,
   content: esContent,
+  admin: esAdmin,
 };
 
 export const resources = {

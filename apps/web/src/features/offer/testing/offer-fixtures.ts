@@ -271,6 +271,8 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
       reasonText: null,
       openedBy: null,
       openedAt: null,
+      moderator: null,
+      decision: null,
     },
     flow: {
       type: 'default',

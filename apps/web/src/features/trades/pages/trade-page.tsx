@@ -11,6 +11,7 @@ import { useTradeAttachments } from '../api/attachments';
 import { useTrade } from '../api/get-trade';
 import { tradeKeys } from '../api/query-keys';
 import { CounterpartyPanel } from '../components/counterparty-panel';
+import { DisputeProgress } from '../components/dispute-progress';
 import { FeedbackCard } from '../components/feedback-card';
 import { PaymentDetailsCard } from '../components/payment-details-card';
 import { RequirementsCard } from '../components/requirements-card';
@@ -148,6 +149,7 @@ export function TradePage() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
+              <DisputeProgress trade={data} />
               <TradeActionsCard trade={data} />
               <TradeSummaryCard trade={data} />
               <PaymentDetailsCard trade={data} />

@@ -1,0 +1,175 @@
+import type { AdminDispute, AdminDisputeDetail } from '@app/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCsrfToken } from '@/shared/api';
+import { realtimeClient } from '@/shared/realtime';
+import { FakeSocket } from '@/shared/realtime/fake-socket';
+import { buildCurrentUser } from '@/testing/factories';
+import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render-app';
+import { buildTrade, HASH, tradeRoutes } from '@/features/trades/testing/trade-fixtures';
+
+/** Console pages are lazy chunks: the first import in a cold, busy worker can take several seconds. */
+const PAGE_LOAD = { timeout: 15_000 };
+
+const party = (username: string) => ({
+  username,
+  accountState: 'active',
+  registeredAt: '2026-01-01T00:00:00.000Z',
+  accountAgeDays: 59,
+  completedTrades: 4,
+  feedback: { positive: 3, negative: 0 },
+  emailVerified: true,
+  idVerified: false,
+});
+
+function buildDispute(overrides: Partial<AdminDispute> = {}): AdminDispute {
+  return {
+    tradeHash: HASH,
+    tradeStatus: 'dispute_open',
+    cryptoCode: 'BTC',
+    escrowAmount: '0.00101',
+    fiatAmount: '95.00',
+    fiatCurrencyCode: 'USD',
+    paymentMethod: 'Bank transfer',
+    tradeStartedAt: '2026-03-01T10:00:00.000Z',
+    buyer: party('bob'),
+    seller: party('sally'),
+    sameIp: false,
+    reasonId: 2,
+    reasonSlug: 'buyer_payment_issue',
+    reasonText: 'I paid, the seller does not release.',
+    openedBy: 'buyer',
+    openedAt: '2026-03-01T11:00:00.000Z',
+    openSeconds: 3_720,
+    assignee: null,
+    decision: null,
+    ...overrides,
+  };
+}
+
+const detailOf = (dispute: AdminDispute): AdminDisputeDetail => ({
+  ...dispute,
+  offerTerms: 'Own account only.',
+  paymentDetails: 'IBAN DE00',
+  messages: [],
+  moreMessages: false,
+});
+
+function withServer(routes: Record<string, FakeHandler>) {
+  const fake = createFakeFetch(routes);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+const moderator = () => buildCurrentUser({ username: 'mia', role: 'moderator', isModerator: true });
+const permissions = (role = 'moderator', list = ['console.view', 'disputes.take', 'disputes.award']) => ({
+  'GET /rest/v1/admin/permissions': () => jsonResponse(200, { data: { role, permissions: list } }),
+});
+
+describe('staff console', () => {
+  beforeAll(() => {
+    // Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+      });
+    }
+  });
+  beforeEach(() => {
+    FakeSocket.reset();
+    setCsrfToken('csrf-token');
+  });
+  afterEach(() => {
+    realtimeClient.disconnect();
+  });
+
+  it('should answer a trader and a visitor with the 404 page, and show a trader their account notice', async () => {
+    withServer({});
+    renderApp({ path: '/admin/disputes', user: buildCurrentUser({ accountNotice: 2 }) });
+    expect(await screen.findByText('Page not found', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.getByTestId('account-notice')).toHaveTextContent('notification from payment support');
+  });
+
+  it('should answer a logged-out visitor with the 404 page (no login redirect revealing the console)', async () => {
+    withServer({});
+    const { router } = renderApp({ path: '/es/admin' });
+    expect(await screen.findByText('Página no encontrada', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/es/admin');
+  });
+
+  it('should list the waiting disputes for a moderator, with the parties, escrow and time open', async () => {
+    withServer({
+      ...permissions(),
+      'GET /rest/v1/admin/disputes': () =>
+        jsonResponse(200, { data: { items: [buildDispute({ sameIp: true })], nextCursor: null } }),
+    });
+    renderApp({ path: '/admin', user: moderator() });
+    const row = await screen.findByTestId('dispute-row', {}, PAGE_LOAD);
+    expect(row).toHaveTextContent('bob (buyer) and sally (seller)');
+    expect(row).toHaveTextContent('0.00101 BTC for 95.00 USD by Bank transfer');
+    expect(row).toHaveTextContent('Opened by the buyer 1 hr 2 min ago');
+    expect(within(row).getByText('Same IP')).toBeInTheDocument();
+    expect(within(row).getByTestId('dispute-holder')).toHaveTextContent('Not taken');
+  });
+
+  it('should decide only after the reason and a confirmation that states who receives what', async () => {
+    const user = userEvent.setup();
+    let dispute = buildDispute({ assignee: { username: 'mia', since: '2026-03-01T11:30:00.000Z' } });
+    const fake = withServer({
+      ...permissions(),
+      ...tradeRoutes({ trade: () => buildTrade({ role: 'moderator', status: 'dispute_open' }) }),
+      [`GET /rest/v1/admin/disputes/${HASH}`]: () => jsonResponse(200, { data: detailOf(dispute) }),
+      [`POST /rest/v1/admin/disputes/${HASH}/award`]: (request) => {
+        const body = request.body as { winner: string; reason: string };
+        if (body.reason.length < 5) {
+          return jsonResponse(
+            422,
+            errorBody('ERROR_INPUT_VALIDATION', 'The input is not valid', [
+              { field: 'reason', message: 'Say more', code: 'too_small' },
+            ]),
+          );
+        }
+        dispute = buildDispute({
+          tradeStatus: 'dispute_won_buyer',
+          decision: {
+            outcome: 'buyer',
+            reason: body.reason,
+            moderator: 'mia',
+            at: '2026-03-01T12:00:00.000Z',
+          },
+        });
+        return jsonResponse(200, { data: dispute });
+      },
+    });
+    renderApp({ path: `/admin/disputes/${HASH}`, user: moderator() });
+    await user.click(await screen.findByRole('button', { name: 'Decide the dispute' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Choose who wins.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByLabelText(/The buyer: release 0.00101 BTC from escrow to bob/));
+    await user.type(within(dialog).getByLabelText(/Reason/), 'ok');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('award-confirm-text')).toHaveTextContent(
+      'Release 0.00101 BTC to bob (the buyer)? This cannot be undone.',
+    );
+    // The server's field error goes back to the form, on its field; nothing was decided.
+    await user.click(screen.getByRole('button', { name: 'Confirm the decision' }));
+    expect(await screen.findByText('Say more')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/Reason/));
+    await user.type(screen.getByLabelText(/Reason/), 'The statement shows the transfer.');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm the decision' }));
+    await waitFor(() => expect(screen.getByTestId('console-decision')).toHaveTextContent('Buyer won'));
+    const awards = fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/award'));
+    expect(awards.map((r) => r.body)).toEqual([
+      { winner: 'buyer', reason: 'ok' },
+      { winner: 'buyer', reason: 'The statement shows the transfer.' },
+    ]);
+  }, 30_000);
+});

@@ -1,0 +1,7 @@
+/** Cache keys of the staff console; everything lives under `['admin']`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  permissions: () => ['admin', 'permissions'] as const,
+  disputes: (status: string) => ['admin', 'disputes', status] as const,
+  dispute: (hash: string) => ['admin', 'dispute', hash] as const,
+};
