@@ -1,32 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { register, uniqueUsername } from './helpers';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const run = promisify(execFile);
-
-/** An operator command against the server under test (it reaches the server through DATA_DIR's socket). */
-function admin(...argv: string[]) {
-  return run('npm', ['run', '--silent', 'admin', '-w', '@app/server', '--', ...argv], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-}
-
-/** A write through the API with the session's CSRF token, as the web client sends it. */
-async function apiPost(request: APIRequestContext, url: string, data: object = {}) {
-  const csrf = await request.get('/rest/v1/auth/csrf');
-  const token = ((await csrf.json()) as { data: { csrfToken: string } }).data.csrfToken;
-  const answer = await request.post(url, {
-    data,
-    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { data: Record<string, unknown> }).data;
-}
+import { expect, test } from '@playwright/test';
+import { admin, apiPost, register, uniqueUsername } from './helpers';
 
 /**
  * Issue 10, item 1 in the browser: a stranger's unpaid, disputed 10 USD trade leaves the seller's wallet

@@ -1,4 +1,31 @@
-import { expect, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
+
+/** An operator command against the server under test (it reaches the server through DATA_DIR's socket). */
+export function admin(...argv: string[]) {
+  return run('npm', ['run', '--silent', 'admin', '-w', '@app/server', '--', ...argv], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+}
+
+/** A write through the API with the session's CSRF token, as the web client sends it. */
+export async function apiPost(request: APIRequestContext, url: string, data: object = {}) {
+  const csrf = await request.get('/rest/v1/auth/csrf');
+  const token = ((await csrf.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const answer = await request.post(url, {
+    data,
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: Record<string, unknown> }).data;
+}
 
 /** A username nobody has taken yet: letters and digits, at most 24 characters (contract rule). */
 export function uniqueUsername(prefix = 'e2e'): string {

@@ -91,7 +91,14 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
         <Title order={2} size="h4">
           {t('trades.chat.title')}
         </Title>
-        <ScrollArea h={380} viewportRef={viewport} type="auto" offsetScrollbars>
+        {/* Focusable so keyboard users can scroll the conversation (WCAG 2.1.1, axe scrollable-region-focusable). */}
+        <ScrollArea
+          h={380}
+          viewportRef={viewport}
+          type="auto"
+          offsetScrollbars
+          viewportProps={{ tabIndex: 0, 'aria-label': t('trades.chat.title') }}
+        >
           {messages.isPending ? (
             <Center h={300}>
               <Loader size="sm" role="status" aria-label={t('common.loading')} />

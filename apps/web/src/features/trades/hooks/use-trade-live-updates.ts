@@ -44,6 +44,10 @@ export function useTradeLiveUpdates(hash: string): { typingUsername: string | nu
     if (message.kind === 'attachment') {
       void queryClient.invalidateQueries({ queryKey: tradeKeys.attachments(hash) });
     }
+    // A moderator took the dispute: the trade (its dispute progress) names them now.
+    if (message.system?.event === 'moderator_available') {
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.trade(hash) });
+    }
   });
 
   // The partner rated me or answered my rating: the feedback card (and its reply form) follows.

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatViolations, seriousViolations } from './a11y';
+import { admin, apiPost, desktopNavbar, logIn, register, STRONG_PASSWORD, uniqueUsername } from './helpers';
+
+/** A sell offer, a 10 USD trade on it, marked paid and disputed by the buyer: the trade hash. */
+async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
+  const offer = await apiPost(seller.request, '/rest/v1/my-offers', {
+    type: 'sell',
+    crypto_currency_code: 'BTC',
+    fiat_currency_code: 'USD',
+    payment_method: 'bank-transfer',
+    margin: '0',
+    range_min: '10',
+    range_max: '500',
+    payment_window: 60,
+    offer_terms: 'Pay from an account in your own name.',
+    trade_details: 'IBAN DE89 3704 0044 0532 0130 00',
+  });
+  const trade = await apiPost(buyer.request, '/rest/v1/trade/start', {
+    offer_hash: offer.idHashed,
+    fiat_amount: '10',
+  });
+  const hash = String(trade.id);
+  await apiPost(buyer.request, `/rest/v1/trade/${hash}/paid`);
+  await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
+    dispute_reason_id: 2,
+    dispute_reason_text: 'I paid, the seller does not release.',
+  });
+  return hash;
+}
+
+/**
+ * Issue 11 in the browser: a moderator takes a dispute in the console, asks for evidence and decides it,
+ * while the buyer and the seller watch their trade pages follow each step without a reload. A trader who
+ * opens /admin sees the ordinary 404 page.
+ */
+test.describe('the staff console', () => {
+  test('a moderator settles a dispute while both parties watch live', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const sellerName = uniqueUsername('cs');
+    const buyerName = uniqueUsername('cb');
+    const modName = uniqueUsername('cm');
+    const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    const [seller, buyer, moderator] = await Promise.all(contexts.map((context) => context.newPage()));
+    await register(seller!, sellerName);
+    await register(buyer!, buyerName);
+    await admin('wallet:deposit', '--user', sellerName, '--crypto', 'BTC', '--amount', '0.5');
+    await admin(
+      'user:create',
+      ...['--username', modName, '--email', `${modName}@example.com`, '--password', STRONG_PASSWORD],
+      ...['--role', 'moderator'],
+    );
+    const hash = await disputedTrade(seller!, buyer!);
+
+    // A trader opening the console gets the 404 page.
+    await buyer!.goto('/admin');
+    await expect(buyer!.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    for (const page of [buyer!, seller!]) {
+      await page.goto(`/trade/${hash}`);
+      await expect(page.getByTestId('trade-status')).toHaveText('In dispute');
+      await expect(page.getByTestId('dispute-moderator')).toHaveText('Waiting for a moderator to join.');
+    }
+
+    // The moderator finds it in the queue and takes it.
+    await logIn(moderator!, modName, STRONG_PASSWORD);
+    await expect(desktopNavbar(moderator!).getByTestId('navbar-username')).toHaveText(modName);
+    await moderator!.goto('/admin');
+    const row = moderator!.getByTestId('dispute-row').filter({ hasText: hash });
+    await expect(row).toContainText(`${buyerName} (buyer) and ${sellerName} (seller)`);
+    await row.getByRole('link', { name: 'Open' }).click();
+    await expect(moderator!.getByRole('heading', { level: 1 })).toHaveText(`Dispute on trade ${hash}`);
+    await moderator!.getByRole('button', { name: 'Take this dispute' }).click();
+    await expect(moderator!.getByTestId('dispute-holder-text')).toContainText('You hold this dispute');
+
+    for (const page of [buyer!, seller!]) {
+      await expect(page.getByTestId('dispute-moderator')).toHaveText(
+        `${modName} joined the chat and is reviewing the dispute.`,
+      );
+      await expect(page.getByTestId('chat-messages')).toContainText('A moderator joined the chat');
+    }
+
+    // Evidence asked of the buyer reaches both chats live.
+    await moderator!
+      .getByLabel('What should they send?')
+      .fill('Upload the bank statement with the transfer.');
+    await moderator!.getByRole('button', { name: 'Send the request' }).click();
+    await expect(buyer!.getByTestId('chat-messages')).toContainText(
+      'The moderator asks the buyer for more evidence: Upload the bank statement with the transfer.',
+    );
+
+    // The decision: reason, then the confirmation that says what moves to whom.
+    const reason = 'The bank statement shows the transfer on time.';
+    await moderator!.getByRole('button', { name: 'Decide the dispute' }).click();
+    const dialog = moderator!.getByRole('dialog');
+    await dialog.getByLabel(new RegExp(`The buyer: release .* BTC from escrow to ${buyerName}`)).check();
+    await dialog.getByLabel(/Reason/).fill(reason);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(moderator!.getByTestId('award-confirm-text')).toContainText(`to ${buyerName} (the buyer)`);
+    await moderator!.getByRole('button', { name: 'Confirm the decision' }).click();
+    await expect(moderator!.getByTestId('console-decision')).toContainText('Buyer won');
+
+    for (const page of [buyer!, seller!]) {
+      await expect(page.getByTestId('trade-status')).toHaveText('Dispute: buyer won');
+      await expect(page.getByTestId('dispute-decision')).toContainText(reason);
+      await expect(page.getByTestId('chat-messages')).toContainText(`Moderator’s decision: ${reason}`);
+    }
+    // The console in Spanish on the smallest phone: no sideways scrolling, no serious accessibility problem.
+    await moderator!.setViewportSize({ width: 320, height: 700 });
+    for (const [path, heading] of [
+      ['/es/admin/disputes?status=decided', 'Disputas'],
+      [`/es/admin/disputes/${hash}`, `Disputa de la operación ${hash}`],
+    ] as const) {
+      await moderator!.goto(path);
+      await expect(moderator!.getByRole('heading', { level: 1 })).toHaveText(heading);
+      const overflow = await moderator!.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
+      const violations = await seriousViolations(moderator!);
+      expect(violations, formatViolations(path, violations)).toEqual([]);
+    }
+
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+});
