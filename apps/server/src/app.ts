@@ -48,6 +48,7 @@ import {
 } from './modules/attachments/index.js';
 import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
 import { createDisputesService, disputesRoutes } from './modules/disputes/index.js';
+import { chargebacksRoutes, createChargebacksService } from './modules/chargebacks/index.js';
 import { createStaffService, staffRoutes } from './modules/staff/index.js';
 import type { EventBus } from './platform/events/bus.js';
 import { createEventBus } from './platform/events/create-bus.js';
@@ -243,6 +244,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
     }),
   });
+  // Chargeback reports by sellers and their handling by staff (decision 0022).
+  await app.register(chargebacksRoutes, { chargebacks: createChargebacksService({ db: database.db }) });
   // The staff console's API under /rest/v1/admin/ (users, audit log; decision 0019).
   await app.register(staffRoutes, { staff: createStaffService({ db: database.db, events }) });
 

@@ -20,3 +20,4 @@ export * from './content.js';
 export * from './trade-record.js';
 export * from './admin.js';
 export * from './disputes.js';
+export * from './chargebacks.js';

@@ -367,6 +367,11 @@ export const tradeMessagesPageSchema = z.object({
 
 // --- the trade --------------------------------------------------------------------------------------
 
+/** The spec's chargeback statuses, as sent (a trade shows its latest chargeback report's). */
+export const chargebackStatuses = ['Pending', 'Dismissed', 'Confirmed'] as const;
+export const chargebackStatusSchema = z.enum(chargebackStatuses);
+export type ChargebackStatus = z.infer<typeof chargebackStatusSchema>;
+
 export const tradeRoleSchema = z.enum(['buyer', 'seller', 'moderator']);
 export type TradeRole = z.infer<typeof tradeRoleSchema>;
 
@@ -462,6 +467,8 @@ export const tradeSchema = z.object({
       beforeMarkAsPaid: z.array(tradeRequirementSchema),
     }),
   }),
+  /** The seller reported a chargeback on this completed trade: its status; null: none (decision 0022). */
+  chargeback: z.object({ status: chargebackStatusSchema }).nullable(),
   /** What the viewer may do now (state machine and guards evaluated by the server). */
   availableActions: z.array(tradeActionSchema),
   chat: z.object({ canPost: z.boolean(), blockReason: z.enum(chatBlockReasons).nullable() }),

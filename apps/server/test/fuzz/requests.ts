@@ -25,9 +25,11 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
     const onTrade = /^\/rest\/v[12]\/(trade|feedback)\//.test(operation.path);
     values[name] =
       name === 'id'
-        ? onTrade
-          ? tradeFor(operation, m)
-          : m.offerHash
+        ? operation.path.startsWith('/rest/v1/admin/chargebacks/')
+          ? String(m.chargebackId)
+          : onTrade
+            ? tradeFor(operation, m)
+            : m.offerHash
         : name === 'hash'
           ? m.offerHash
           : name === 'tradeHash'
@@ -97,6 +99,10 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     new_fixed_price: m.marketPrice,
     offer_cap: { amount: '100000', active: true },
     requirement_id: m.requirementId,
+    // A chargeback report by the seller of a released trade.
+    id_hashed: m.chargebackTrade,
+    chargeback_date: '2026-01-15',
+    description: 'The bank recalled the transfer.',
     // Staff console: an action and a role change that can succeed on the bystander.
     action: 'set_notice',
     notice: 2,

@@ -61,6 +61,7 @@ const LiteOfferPage = lazyPage(
 );
 const DisputesPage = lazyPage(() => import('@/features/admin/pages/disputes-page'), 'DisputesPage');
 const DisputePage = lazyPage(() => import('@/features/admin/pages/dispute-page'), 'DisputePage');
+const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('@/features/content/pages/content-page'), 'PrivacyPage');
@@ -142,6 +143,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin', element: <Navigate to="disputes" replace /> },
         { path: 'admin/disputes', element: <DisputesPage /> },
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
+        { path: 'admin/chargebacks', element: <ChargebacksPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

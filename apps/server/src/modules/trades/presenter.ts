@@ -8,6 +8,7 @@ import {
   type ChatBlockReason,
   type FlowStep,
   type Locale,
+  type ChargebackStatus,
   type Trade,
   type TradeAction,
   type TradeMessage,
@@ -94,6 +95,7 @@ export type TradeView = {
   stats: Map<number, PartyStats>;
   requirements: RequirementRow[];
   dispute: DisputeView | undefined;
+  chargeback: ChargebackStatus | null;
   data: CatalogueData;
   locale: Locale;
   now: Date;
@@ -180,6 +182,7 @@ export function presentTrade(v: TradeView): Trade {
           : null,
     },
     flow: { type: trade.flowType, step: v.flowStep, state: requirementLists(v.requirements) },
+    chargeback: v.chargeback ? { status: v.chargeback } : null,
     availableActions: v.availableActions,
     chat: v.chat,
   };

@@ -5,6 +5,7 @@ import {
   cancelledTradeStatuses,
   expiredTradeStatuses,
   releasedTradeStatuses,
+  type ChargebackStatus,
   type TradeStatus,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -312,6 +313,19 @@ export const tradesRepository = {
     const [created] = await tx.insert(tradeDisputes).values(row).returning();
     if (!created) throw new Error('insert into trade_disputes returned no row');
     return created;
+  },
+
+  /**
+   * The status of the trade's latest chargeback report. Read by its SQL name: the chargebacks module
+   * owns the table and depends on trades (decision 0022).
+   */
+  async chargebackStatusOf(db: DbOrTx, tradeId: number): Promise<ChargebackStatus | null> {
+    const [row] = rowsOf<{ status: ChargebackStatus }>(
+      await db.execute(
+        sql`SELECT status FROM chargeback_reports WHERE trade_id = ${tradeId} ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    return row?.status ?? null;
   },
 
   async disputeOf(db: DbOrTx, tradeId: number): Promise<DisputeView | undefined> {

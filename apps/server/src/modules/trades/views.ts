@@ -34,17 +34,22 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
   async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale) {
     const at = now();
     const ids = [trade.buyerId, trade.sellerId];
-    const [buyer, seller, requirements, dispute, data, offerHash, stats, feedback] = await Promise.all([
-      usersRepository.findById(db, trade.buyerId),
-      usersRepository.findById(db, trade.sellerId),
-      tradesRepository.requirementsOf(db, trade.id),
-      // A dispute needs "paid" first: unpaid trades have none.
-      trade.paidAt ? tradesRepository.disputeOf(db, trade.id) : undefined,
-      catalogue.data(),
-      offerHashOf(trade.offerId),
-      tradesRepository.partyStats(db, ids),
-      ctx.feedbackCounts(ids),
-    ]);
+    const [buyer, seller, requirements, dispute, data, offerHash, stats, feedback, chargeback] =
+      await Promise.all([
+        usersRepository.findById(db, trade.buyerId),
+        usersRepository.findById(db, trade.sellerId),
+        tradesRepository.requirementsOf(db, trade.id),
+        // A dispute needs "paid" first: unpaid trades have none.
+        trade.paidAt ? tradesRepository.disputeOf(db, trade.id) : undefined,
+        catalogue.data(),
+        offerHashOf(trade.offerId),
+        tradesRepository.partyStats(db, ids),
+        ctx.feedbackCounts(ids),
+        // Only a trade whose crypto reached the buyer can have a chargeback.
+        trade.status === 'released' || trade.status === 'dispute_won_buyer'
+          ? tradesRepository.chargebackStatusOf(db, trade.id)
+          : null,
+      ]);
     if (!buyer || !seller) throw notFound('Trade not found');
     const viewer = viewerId === buyer.id ? buyer : viewerId === seller.id ? seller : viewerId;
     return presentTrade({
@@ -57,6 +62,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       feedback,
       requirements,
       dispute,
+      chargeback,
       data,
       locale,
       now: at,

@@ -172,4 +172,49 @@ describe('staff console', () => {
       { winner: 'buyer', reason: 'The statement shows the transfer.' },
     ]);
   }, 30_000);
+
+  it('should confirm a chargeback only with a reason, after saying what it does to the buyer', async () => {
+    const user = userEvent.setup();
+    const report = {
+      id: 7,
+      tradeHash: HASH,
+      status: 'Pending' as const,
+      reporter: 'sally',
+      accused: 'bob',
+      chargebackDate: '2026-02-20',
+      amount: '95.00',
+      fiatCurrencyCode: 'USD',
+      description: 'The bank recalled the transfer.',
+      createdAt: '2026-02-21T10:00:00.000Z',
+      decidedAt: null,
+      decidedBy: null,
+      decisionReason: null,
+    };
+    const fake = withServer({
+      ...permissions('supermod', ['console.view', 'disputes.take', 'chargebacks.handle']),
+      'GET /rest/v1/admin/chargebacks': () =>
+        jsonResponse(200, { data: { items: [report], nextCursor: null } }),
+      'POST /rest/v1/admin/chargebacks/7': () =>
+        jsonResponse(200, { data: { ...report, status: 'Confirmed', decisionReason: 'Recall confirmed.' } }),
+    });
+    renderApp({ path: '/admin/chargebacks', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
+    const row = await screen.findByTestId('chargeback-row', {}, PAGE_LOAD);
+    expect(row).toHaveTextContent('sally (seller) reports bob (buyer)');
+    await user.click(within(row).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the chargeback by bob?' });
+    expect(dialog).toHaveTextContent("bob's account is restricted");
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Recall confirmed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { status: 'Confirmed', reason: 'Recall confirmed.' },
+      ]),
+    );
+    // Both sections are in the console's navigation for a supermod.
+    expect(screen.getByRole('navigation', { name: 'Staff console' })).toHaveTextContent(
+      'DisputesChargebacks',
+    );
+  }, 30_000);
 });

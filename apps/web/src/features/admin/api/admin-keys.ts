@@ -4,4 +4,5 @@ export const adminKeys = {
   permissions: () => ['admin', 'permissions'] as const,
   disputes: (status: string) => ['admin', 'disputes', status] as const,
   dispute: (hash: string) => ['admin', 'dispute', hash] as const,
+  chargebacks: (status: string) => ['admin', 'chargebacks', status] as const,
 };

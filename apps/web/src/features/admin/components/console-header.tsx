@@ -1,6 +1,8 @@
-import { Badge, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useStaffPermissions } from '../api/permissions';
 
 /** The console's page heading: the page title, what it is for, and my staff role. */
@@ -15,9 +17,28 @@ export function ConsoleHeader({
 }) {
   const { t } = useTranslation();
   const permissions = useStaffPermissions();
+  const localize = useLocalizePath();
+  // The console's sections, each shown only to roles that may use it.
+  const sections = [
+    { to: '/admin/disputes', label: t('admin.nav.disputes'), show: permissions.can('disputes.take') },
+    {
+      to: '/admin/chargebacks',
+      label: t('admin.nav.chargebacks'),
+      show: permissions.can('chargebacks.handle'),
+    },
+  ].filter((section) => section.show);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <div>
+        {sections.length > 1 ? (
+          <Group gap="md" mb={4} component="nav" aria-label={t('admin.title')}>
+            {sections.map((section) => (
+              <Anchor key={section.to} component={NavLink} to={localize(section.to)} size="sm">
+                {section.label}
+              </Anchor>
+            ))}
+          </Group>
+        ) : null}
         <Text size="sm" c="dimmed">
           {t('admin.title')}
         </Text>

@@ -274,6 +274,7 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
       moderator: null,
       decision: null,
     },
+    chargeback: null,
     flow: {
       type: 'default',
       step: 'beforeMarkAsPaid',

@@ -10,6 +10,7 @@ import { ErrorState } from '@/shared/ui/error-state';
 import { useTradeAttachments } from '../api/attachments';
 import { useTrade } from '../api/get-trade';
 import { tradeKeys } from '../api/query-keys';
+import { ChargebackCard } from '../components/chargeback-card';
 import { CounterpartyPanel } from '../components/counterparty-panel';
 import { DisputeProgress } from '../components/dispute-progress';
 import { FeedbackCard } from '../components/feedback-card';
@@ -155,6 +156,7 @@ export function TradePage() {
               <PaymentDetailsCard trade={data} />
               <RequirementsCard trade={data} attachments={files} />
               {data.tradeCompleted && data.role !== 'moderator' ? <FeedbackCard tradeHash={data.id} /> : null}
+              <ChargebackCard trade={data} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

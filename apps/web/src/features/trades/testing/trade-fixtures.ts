@@ -84,6 +84,7 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
       moderator: null,
       decision: null,
     },
+    chargeback: null,
     flow: {
       type: 'default',
       step: 'beforeMarkAsPaid',

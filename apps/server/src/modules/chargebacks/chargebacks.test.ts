@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  adminChargebackPageSchema,
+  auditLogPageSchema,
+  chargebackSchema,
+  currentUserSchema,
+  tradeSchema,
+} from '@app/contract';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
+
+type Response = Awaited<ReturnType<TestClient['get']>>;
+
+/**
+ * Chargeback reports through the real HTTP stack and database: who may report what, the console's
+ * exactly-once decision, and what a confirmed chargeback does to the buyer's account and the trade page.
+ */
+describe('chargebacks', () => {
+  let t: TestApp;
+  let s: ReturnType<typeof tradeScenario>;
+  let seller: Party;
+  let offer: string;
+  const staff: Record<string, Party> = {};
+
+  const ok = (response: Response, status = 200) => {
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json().data;
+  };
+  const codeOf = (response: Response) => (response.json().errors?.[0] as { code: string } | undefined)?.code;
+  const body = (hash: string, extra: Record<string, unknown> = {}) => ({
+    id_hashed: hash,
+    chargeback_date: '2026-01-15',
+    amount: '10',
+    description: 'My bank reversed the transfer after a claim by the sender.',
+    ...extra,
+  });
+  async function member(name: string, role: string) {
+    const created = await s.admin(
+      'user:create',
+      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
+    );
+    expect(created.exitCode, created.output).toBe(0);
+    const c = t.client();
+    expect((await c.login(name)).statusCode).toBe(200);
+    staff[name] = { c, id: 0, name };
+  }
+  async function completedTrade() {
+    const buyer = await s.party('cbuyer');
+    const trade = await s.start(buyer, offer, '10');
+    await s.markPaid(buyer, trade.id);
+    ok(await seller.c.post(`/rest/v1/trade/${trade.id}/release`, {}));
+    return { buyer, hash: trade.id };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = tradeScenario(t);
+    seller = await s.party('cseller');
+    await s.fund(seller.name, '1');
+    offer = await s.sellOffer(seller);
+    await member('cbmod', 'moderator');
+    await member('cbsuper', 'supermod');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should take a report only from the seller of a completed trade, once, with valid values', async () => {
+    const { buyer, hash } = await completedTrade();
+    const stranger = await s.party('cstranger');
+    expect((await stranger.c.post('/rest/v1/user-reports/chargeback', body(hash))).statusCode).toBe(404);
+    expect(codeOf(await buyer.c.post('/rest/v1/user-reports/chargeback', body(hash)))).toBe(
+      'CHARGEBACK_NOT_SELLER',
+    );
+    const bad = await seller.c.post('/rest/v1/user-reports/chargeback', {
+      id_hashed: hash,
+      chargeback_date: '2999-01-01',
+      amount: '-3',
+      description: 'x'.repeat(3_000),
+    });
+    expect(bad.statusCode).toBe(422);
+    const fields = (bad.json().errors[0].details as { field: string }[]).map((d) => d.field).sort();
+    expect(fields).toEqual(['amount', 'chargeback_date', 'description']);
+    const control = await seller.c.post(
+      '/rest/v1/user-reports/chargeback',
+      body(hash, { description: 'a\u0007b' }),
+    );
+    expect(control.statusCode).toBe(422);
+    expect(
+      (await seller.c.post('/rest/v1/user-reports/chargeback', body(hash), { csrf: false })).statusCode,
+    ).toBe(403);
+    const report = chargebackSchema.parse(
+      ok(await seller.c.post('/rest/v1/user-reports/chargeback', body(hash)), 201),
+    );
+    expect(report).toMatchObject({
+      tradeHash: hash,
+      status: 'Pending',
+      reporter: seller.name,
+      accused: buyer.name,
+    });
+    expect(codeOf(await seller.c.post('/rest/v1/user-reports/chargeback', body(hash)))).toBe(
+      'ALREADY_REPORTED',
+    );
+    // A trade that is still running has nothing to reverse.
+    const running = await s.start(await s.party('cbuyer'), offer, '10');
+    expect(codeOf(await seller.c.post('/rest/v1/user-reports/chargeback', body(running.id)))).toBe(
+      'CHARGEBACK_NOT_AVAILABLE',
+    );
+    expect(tradeSchema.parse(ok(await seller.c.get(`/rest/v1/trade/${hash}`))).chargeback).toEqual({
+      status: 'Pending',
+    });
+  });
+
+  it('should let only supermods and admins handle reports; outsiders get 404', async () => {
+    expect((await seller.c.get('/rest/v1/admin/chargebacks')).statusCode).toBe(404);
+    expect(
+      (await t.client().post('/rest/v1/admin/chargebacks/1', { status: 'Dismissed', reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(codeOf(await staff.cbmod!.c.get('/rest/v1/admin/chargebacks'))).toBe('FORBIDDEN_ROLE');
+    const page = adminChargebackPageSchema.parse(
+      ok(await staff.cbsuper!.c.get('/rest/v1/admin/chargebacks')),
+    );
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(
+      (await staff.cbsuper!.c.post('/rest/v1/admin/chargebacks/999999', { status: 'Dismissed', reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const wrong = await staff.cbsuper!.c.post(`/rest/v1/admin/chargebacks/${page.items[0]!.id}`, {
+      status: 'Pending',
+      reason: '',
+    });
+    expect(wrong.statusCode).toBe(422);
+  });
+
+  it('should confirm once under 20 racing decisions, restrict the buyer and leave a notice, audited', async () => {
+    const { buyer, hash } = await completedTrade();
+    const report = chargebackSchema.parse(
+      ok(await seller.c.post('/rest/v1/user-reports/chargeback', body(hash)), 201),
+    );
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        staff.cbsuper!.c.post(`/rest/v1/admin/chargebacks/${report.id}`, {
+          status: i % 2 === 0 ? 'Confirmed' : 'Dismissed',
+          reason: 'The bank confirmed the recall.',
+        }),
+      ),
+    );
+    const won = decisions.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(
+      decisions.filter((r) => r.statusCode === 409).every((r) => codeOf(r) === 'CHARGEBACK_DECIDED'),
+    ).toBe(true);
+    const decided = chargebackSchema.parse(won[0]!.json().data);
+    const me = currentUserSchema.parse(ok(await buyer.c.get('/rest/v1/users/current_user')));
+    if (decided.status === 'Confirmed') {
+      expect(me).toMatchObject({ accountState: 'restricted', accountNotice: 2 });
+    } else {
+      expect(me).toMatchObject({ accountState: 'active', accountNotice: null });
+    }
+    expect(tradeSchema.parse(ok(await buyer.c.get(`/rest/v1/trade/${hash}`))).chargeback).toEqual({
+      status: decided.status,
+    });
+    const log = auditLogPageSchema.parse(
+      ok(await staff.cbsuper!.c.get(`/rest/v1/admin/audit-log?targetId=${report.id}`)),
+    );
+    expect(log.items).toHaveLength(1);
+    expect(log.items[0]).toMatchObject({ action: 'chargeback.decide', after: { status: decided.status } });
+  });
+
+  it('should confirm: the buyer is restricted with notice 2, a banned buyer stays banned', async () => {
+    const { buyer, hash } = await completedTrade();
+    const report = chargebackSchema.parse(
+      ok(await seller.c.post('/rest/v1/user-reports/chargeback', body(hash)), 201),
+    );
+    await t.database.db.execute(
+      sql`UPDATE users SET account_state = 'banned' WHERE username = ${buyer.name}`,
+    );
+    ok(
+      await staff.cbsuper!.c.post(`/rest/v1/admin/chargebacks/${report.id}`, {
+        status: 'Confirmed',
+        reason: 'Recall confirmed.',
+      }),
+    );
+    const [row] = (
+      (await t.database.db.execute(
+        sql`SELECT account_state, account_notice FROM users WHERE username = ${buyer.name}`,
+      )) as unknown as { rows: { account_state: string; account_notice: number }[] }
+    ).rows;
+    expect(row).toEqual({ account_state: 'banned', account_notice: 2 });
+  });
+});

@@ -1,0 +1,210 @@
+import { chargebackStatuses, STAFF_REASON_MAX, type Chargeback, type ChargebackStatus } from '@app/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError, useApiErrorText } from '@/shared/api';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
+import { ErrorState } from '@/shared/ui/error-state';
+import { toast } from '@/shared/ui/toast';
+import { useChargebackQueue, useDecideChargeback } from '../api/chargebacks';
+import { ConsoleHeader } from '../components/console-header';
+
+type Decision = 'Dismissed' | 'Confirmed';
+
+/** Dismiss or confirm, with a reason and a confirmation (confirming restricts the buyer's account). */
+function DecideDialog({
+  report,
+  decision,
+  onClose,
+}: {
+  report: Chargeback;
+  decision: Decision;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  const decide = useDecideChargeback(report.id);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(t('admin.dispute.award.reasonRequired'));
+      return;
+    }
+    try {
+      await decide.mutateAsync({ status: decision, reason: reason.trim() });
+      toast.success({ message: t(`admin.chargebacks.done.${decision}`) });
+      onClose();
+    } catch (failure) {
+      const field = isApiError(failure) ? failure.details.find((d) => d.field === 'reason') : undefined;
+      setError(field?.message ?? errorText(failure));
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(`admin.chargebacks.confirm.${decision}`, { name: report.accused })}
+      centered
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t(`admin.chargebacks.effect.${decision}`, { name: report.accused })}</Text>
+        <Textarea
+          label={t('admin.chargebacks.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={error}
+          maxLength={STAFF_REASON_MAX}
+          autosize
+          minRows={2}
+          withAsterisk
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color={decision === 'Confirmed' ? 'red' : 'blue'}
+            onClick={() => void submit()}
+            loading={decide.isPending}
+          >
+            {t(`admin.chargebacks.action.${decision}`)}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ChargebackRow({ report }: { report: Chargeback }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalizePath();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="chargeback-row">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Anchor component={Link} to={localize(`/trade/${report.tradeHash}`)} fw={600}>
+            {report.tradeHash}
+          </Anchor>
+          <Badge
+            variant="light"
+            color={report.status === 'Confirmed' ? 'red' : report.status === 'Pending' ? 'orange' : 'gray'}
+          >
+            {t(`admin.chargebacks.tabs.${report.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {t('admin.chargebacks.parties', { reporter: report.reporter, accused: report.accused })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('admin.chargebacks.amount', {
+            amount: report.amount,
+            currency: report.fiatCurrencyCode,
+            date: date.format(new Date(`${report.chargebackDate}T00:00:00Z`)),
+          })}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {report.description}
+        </Text>
+        {report.decisionReason ? (
+          <Text size="xs" c="dimmed">
+            {t('admin.dispute.decision.reason', { reason: report.decisionReason })} ({report.decidedBy ?? '-'}
+            )
+          </Text>
+        ) : null}
+        {report.status === 'Pending' ? (
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => setDeciding('Dismissed')}>
+              {t('admin.chargebacks.action.Dismissed')}
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setDeciding('Confirmed')}>
+              {t('admin.chargebacks.action.Confirmed')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+      {deciding ? (
+        <DecideDialog report={report} decision={deciding} onClose={() => setDeciding(null)} />
+      ) : null}
+    </Paper>
+  );
+}
+
+const isStatus = (value: string | null): value is ChargebackStatus =>
+  (chargebackStatuses as readonly string[]).includes(value ?? '');
+
+/** The chargeback queue (`/admin/chargebacks`, supermods and admins): pending reports oldest first. */
+export function ChargebacksPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: ChargebackStatus = isStatus(raw) ? raw : 'Pending';
+  const queue = useChargebackQueue(status);
+  useDocumentTitle(t('admin.chargebacks.title'));
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="md">
+        <ConsoleHeader title={t('admin.chargebacks.title')} subtitle={t('admin.chargebacks.subtitle')} />
+        <SegmentedControl
+          value={status}
+          onChange={(value) => setParams(value === 'Pending' ? {} : { status: value }, { replace: true })}
+          data={chargebackStatuses.map((value) => ({ value, label: t(`admin.chargebacks.tabs.${value}`) }))}
+          fullWidth
+        />
+        {queue.isPending ? (
+          <Skeleton height={120} />
+        ) : queue.isError ? (
+          isApiError(queue.error) && queue.error.status === 403 ? (
+            <Alert color="gray">{t('admin.forbidden')}</Alert>
+          ) : (
+            <ErrorState message={t('admin.chargebacks.error')} onRetry={() => void queue.refetch()} />
+          )
+        ) : items.length === 0 ? (
+          <Paper withBorder radius="md" p="xl">
+            <Center>
+              <Text c="dimmed">{t('admin.chargebacks.empty')}</Text>
+            </Center>
+          </Paper>
+        ) : (
+          <Stack gap="sm">
+            {items.map((report) => (
+              <ChargebackRow key={report.id} report={report} />
+            ))}
+            {queue.hasNextPage ? (
+              <Center>
+                <Button
+                  variant="default"
+                  onClick={() => void queue.fetchNextPage()}
+                  loading={queue.isFetchingNextPage}
+                >
+                  {t('admin.disputes.loadMore')}
+                </Button>
+              </Center>
+            ) : null}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
