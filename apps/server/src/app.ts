@@ -37,7 +37,11 @@ import {
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
-import { createReportsService, reportsRoutes } from './modules/reports/index.js';
+import {
+  createReportsModerationService,
+  createReportsService,
+  reportsRoutes,
+} from './modules/reports/index.js';
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
@@ -196,7 +200,11 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
     },
   });
-  await app.register(reportsRoutes, { reports: createReportsService({ db: database.db, config }) });
+  await app.register(reportsRoutes, {
+    reports: createReportsService({ db: database.db, config }),
+    // The moderators' queue of offer reports and their actions on offers (decision 0023).
+    moderation: createReportsModerationService({ db: database.db, catalogue }),
+  });
   await app.register(publicProfileRoutes, {
     db: database.db,
     catalogue,

@@ -21,3 +21,4 @@ export * from './trade-record.js';
 export * from './admin.js';
 export * from './disputes.js';
 export * from './chargebacks.js';
+export * from './moderation.js';

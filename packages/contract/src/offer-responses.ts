@@ -243,6 +243,15 @@ export const myOfferSchema = z.object({
   bankAccounts: z.array(z.unknown()),
   manualEscrowFee: decimal.nullable(),
   pinnedPosition: z.number().int().nullable(),
+  /** The spec's offer moderation status: 1 approved, 2 rejected, 3 no appeal, 4 appealed. */
+  moderationStatus: z.number().int(),
+  /** A moderator's words to the owner (a message, or why the offer was rejected or penalised). */
+  moderatorNote: z.string().nullable(),
+  /**
+   * Cancelled by system penalty (`offer_has_cancelled_by_system_penalty`): until when; `resettable`
+   * once that time has passed (`PUT /rest/v1/my-offers/{hash}/reset-penalty`).
+   */
+  penalty: z.object({ until: z.string(), resettable: z.boolean() }).nullable(),
 });
 export type MyOffer = z.infer<typeof myOfferSchema>;
 

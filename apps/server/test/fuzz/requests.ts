@@ -27,11 +27,15 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
       name === 'id'
         ? operation.path.startsWith('/rest/v1/admin/chargebacks/')
           ? String(m.chargebackId)
-          : onTrade
-            ? tradeFor(operation, m)
-            : m.offerHash
+          : operation.path.startsWith('/rest/v1/admin/reports/')
+            ? String(m.reportId)
+            : onTrade
+              ? tradeFor(operation, m)
+              : m.offerHash
         : name === 'hash'
-          ? m.offerHash
+          ? operation.path.endsWith('/reset-penalty')
+            ? m.penalizedOffer
+            : m.offerHash
           : name === 'tradeHash'
             ? m.activeTrade
             : name === 'tradeId'
@@ -104,7 +108,7 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     chargeback_date: '2026-01-15',
     description: 'The bank recalled the transfer.',
     // Staff console: an action and a role change that can succeed on the bystander.
-    action: 'set_notice',
+    action: operation.path.startsWith('/rest/v1/admin/reports/') ? 'dismiss' : 'set_notice',
     notice: 2,
     role: 'moderator',
   };

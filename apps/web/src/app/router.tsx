@@ -61,6 +61,7 @@ const LiteOfferPage = lazyPage(
 );
 const DisputesPage = lazyPage(() => import('@/features/admin/pages/disputes-page'), 'DisputesPage');
 const DisputePage = lazyPage(() => import('@/features/admin/pages/dispute-page'), 'DisputePage');
+const ReportsPage = lazyPage(() => import('@/features/admin/pages/reports-page'), 'ReportsPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
@@ -144,6 +145,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes', element: <DisputesPage /> },
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
+        { path: 'admin/reports', element: <ReportsPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

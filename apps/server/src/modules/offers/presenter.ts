@@ -154,6 +154,11 @@ export function presentMyOffer(
     bankAccounts: [],
     manualEscrowFee: null,
     pinnedPosition: null,
+    moderationStatus: row.moderationStatus,
+    moderatorNote: row.penaltyReason,
+    penalty: row.penaltyUntil
+      ? { until: row.penaltyUntil.toISOString(), resettable: row.penaltyUntil.getTime() <= Date.now() }
+      : null,
   };
 }
 

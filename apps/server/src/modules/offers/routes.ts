@@ -252,6 +252,25 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
+  app.put(
+    '/rest/v1/my-offers/:hash/reset-penalty',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Lift a system penalty once its time has passed (the offer stays off until switched on)',
+        description:
+          'Before the penalty ends: 409 `offer_has_cancelled_by_system_penalty` with the time; an offer without ' +
+          'a penalty: 409 `OFFER_HAS_NO_PENALTY`; not your offer: 404.',
+        response: { 200: dataEnvelope(offerStatusResultSchema) },
+        params: offerHashParamsSchema,
+      },
+    },
+    async (request) => {
+      const offer = await offers.resetPenalty(requireUser(request).id, request.params.hash);
+      return { data: { idHashed: offer.hash, isActive: offer.isActive } };
+    },
+  );
+
   app.post(
     '/offer-manager/toggle-all-offers-state',
     {

@@ -28,6 +28,7 @@ import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.j
 import { usersRepository } from '../users/repository.js';
 import { DEFAULT_BOND_AMOUNTS, lockBondsOf, type WalletService } from '../wallet/index.js';
 import { contactsRepository } from '../contacts/index.js';
+import { activationRefusal, resetRefusal } from './penalty.js';
 import {
   offersRepository,
   type HoursRow,
@@ -491,10 +492,13 @@ export function createOffersService(options: OffersServiceOptions) {
         userId,
         hash,
         async (current, tx) => {
+          // A penalty survives edits; a rejection (status 2) is what an edit answers: approved again.
+          if (body.is_active && current.penaltyUntil) throw activationRefusal(current)!;
           const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
           const updated = await offersRepository.update(tx, current.id, {
             ...row,
             isActive: body.is_active && !bondShort,
+            ...(current.moderationStatus === 2 && !current.penaltyUntil ? { moderationStatus: 1 } : {}),
           });
           await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
           return { offer: updated!, isBondInsufficient: bondShort };
@@ -566,6 +570,8 @@ export function createOffersService(options: OffersServiceOptions) {
         userId,
         hash,
         async (offer, tx) => {
+          const refused = on ? activationRefusal(offer) : null;
+          if (refused) throw refused;
           // Inside the transaction, under the bond lock: a concurrent retrieval is either seen or waits.
           if (on && (await isBondInsufficient(offer, tx))) {
             throw new AppError(
@@ -579,6 +585,22 @@ export function createOffersService(options: OffersServiceOptions) {
         },
         { activates: on },
       );
+    },
+
+    /**
+     * Lifts a system penalty once its time has passed (`PUT /rest/v1/my-offers/{hash}/reset-penalty`):
+     * the offer is approved again but stays off until the owner switches it on.
+     */
+    async resetPenalty(userId: number, hash: string) {
+      return withOwnOffer(userId, hash, async (offer, tx) => {
+        const refused = resetRefusal(offer, new Date());
+        if (refused) throw refused;
+        return (await offersRepository.update(tx, offer.id, {
+          penaltyUntil: null,
+          penaltyReason: null,
+          moderationStatus: 1,
+        }))!;
+      });
     },
 
     /** Switches all the owner's offers; offers short of bond stay off and are reported. */
@@ -595,6 +617,8 @@ export function createOffersService(options: OffersServiceOptions) {
         const skipped: string[] = [];
         const ids: number[] = [];
         for (const row of rows) {
+          // Offers a moderator switched off stay off (each says why on its own switch).
+          if (on && activationRefusal(row)) continue;
           if (on && (await isBondInsufficient(row, tx))) skipped.push(row.hash);
           else ids.push(row.id);
         }

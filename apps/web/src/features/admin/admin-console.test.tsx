@@ -217,4 +217,57 @@ describe('staff console', () => {
       'DisputesChargebacks',
     );
   }, 30_000);
+
+  it('should penalise a reported offer with the hours and a reason', async () => {
+    const user = userEvent.setup();
+    const report = {
+      id: 3,
+      reason: 'outside_escrow' as const,
+      message: 'Asked me to pay by gift card outside.',
+      reporter: 'rita',
+      createdAt: '2026-02-21T10:00:00.000Z',
+      status: 'open' as const,
+      handledBy: null,
+      handledAt: null,
+      resolution: null,
+      openReportsOnOffer: 2,
+      offer: {
+        hash: 'Off3rHash001',
+        owner: 'oscar',
+        type: 'sell' as const,
+        cryptoCode: 'BTC',
+        fiatCurrencyCode: 'USD',
+        paymentMethod: 'Bank transfer',
+        terms: 'Pay outside',
+        isActive: true,
+        moderationStatus: 1,
+        penaltyUntil: null,
+      },
+    };
+    const fake = withServer({
+      ...permissions('moderator', ['console.view', 'disputes.take', 'reports.handle']),
+      'GET /rest/v1/admin/reports': () => jsonResponse(200, { data: { items: [report], nextCursor: null } }),
+      'POST /rest/v1/admin/reports/3': () =>
+        jsonResponse(200, {
+          data: { ...report, status: 'actioned', offer: { ...report.offer, isActive: false } },
+        }),
+    });
+    renderApp({ path: '/admin/reports', user: moderator() });
+    const row = await screen.findByTestId('report-row', {}, PAGE_LOAD);
+    expect(row).toHaveTextContent('rita reported an offer of oscar');
+    expect(row).toHaveTextContent('2 open reports');
+    await user.click(within(row).getByRole('button', { name: 'Penalty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the offer of oscar with a penalty?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Penalty' }));
+    expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Penalty (hours)'));
+    await user.type(within(dialog).getByLabelText('Penalty (hours)'), '48');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Trading outside escrow.');
+    await user.click(within(dialog).getByRole('button', { name: 'Penalty' }));
+    await waitFor(() =>
+      expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { action: 'penalty', reason: 'Trading outside escrow.', penaltyHours: 48 },
+      ]),
+    );
+  }, 30_000);
 });

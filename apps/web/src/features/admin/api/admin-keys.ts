@@ -5,4 +5,5 @@ export const adminKeys = {
   disputes: (status: string) => ['admin', 'disputes', status] as const,
   dispute: (hash: string) => ['admin', 'dispute', hash] as const,
   chargebacks: (status: string) => ['admin', 'chargebacks', status] as const,
+  reports: (status: string) => ['admin', 'reports', status] as const,
 };

@@ -21,6 +21,7 @@ export function ConsoleHeader({
   // The console's sections, each shown only to roles that may use it.
   const sections = [
     { to: '/admin/disputes', label: t('admin.nav.disputes'), show: permissions.can('disputes.take') },
+    { to: '/admin/reports', label: t('admin.nav.reports'), show: permissions.can('reports.handle') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),

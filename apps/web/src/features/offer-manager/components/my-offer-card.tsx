@@ -9,6 +9,7 @@ import { useFiatFormat } from '../hooks/use-fiat-format';
 import { trimMargin } from '../utils/offer-form';
 import { offerEditorPath, offerPagePath, walletBondPath } from '../utils/paths';
 import type { QuickEditKind } from '../utils/quick-edit';
+import { ModerationNotice } from './moderation-notice';
 import { precisionOf, QuickEditPanel } from './quick-edit-panel';
 
 type MyOfferCardProps = {
@@ -126,6 +127,8 @@ export function MyOfferCard({
             ))}
           </Group>
         ) : null}
+
+        <ModerationNotice offer={offer} />
 
         {offer.depositInfo.isBondInsufficient ? (
           <Text size="sm" c="yellow" data-testid={`my-offer-bond-${id}`}>

@@ -121,6 +121,9 @@ export function buildMyOffer(overrides: Partial<MyOffer> = {}): MyOffer {
     bankAccounts: [],
     manualEscrowFee: null,
     pinnedPosition: null,
+    moderationStatus: 1,
+    moderatorNote: null,
+    penalty: null,
     ...overrides,
   };
 }

@@ -35,6 +35,9 @@ const offer = (overrides: Partial<MyOffer> = {}): MyOffer => ({
   bankAccounts: [],
   manualEscrowFee: null,
   pinnedPosition: null,
+  moderationStatus: 1,
+  moderatorNote: null,
+  penalty: null,
   ...overrides,
 });
 

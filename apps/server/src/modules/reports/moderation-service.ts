@@ -1,0 +1,143 @@
+import type { AdminReport, AdminReportAction, AdminReportPage } from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import type { StaffActor } from '../../platform/auth/staff-guard.js';
+import { recordAudit } from '../audit/index.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import { offersRepository } from '../offers/index.js';
+import { reportsModerationRepository, type QueueRow } from './moderation-repository.js';
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
+
+/**
+ * The offer-report queue (issue 11, decision 0023): moderators dismiss a report, or act on the offer:
+ * deactivate it (moderation status 2, rejected), message its owner, or cancel it by system penalty for
+ * some hours. Acting settles every open report of that offer. Exactly once per report, audited.
+ */
+export function createReportsModerationService({
+  db,
+  catalogue,
+  now = () => new Date(),
+}: {
+  db: Db;
+  catalogue: Pick<CatalogueService, 'data'>;
+  now?: () => Date;
+}) {
+  async function present(rows: QueueRow[]): Promise<AdminReport[]> {
+    const data = await catalogue.data();
+    return rows.map((r) => ({
+      id: r.id,
+      reason: r.reason as AdminReport['reason'],
+      message: r.message,
+      reporter: r.reporter,
+      createdAt: iso(r.created_at),
+      status: r.status,
+      handledBy: r.handler,
+      handledAt: isoOrNull(r.handled_at),
+      resolution: r.resolution,
+      openReportsOnOffer: r.open_on_offer,
+      offer: {
+        hash: r.hash,
+        owner: r.owner,
+        type: r.type,
+        cryptoCode: r.crypto_code,
+        fiatCurrencyCode: r.fiat_currency_code,
+        paymentMethod:
+          r.payment_method_label ||
+          data.methodById.get(r.payment_method_id)?.originalName ||
+          `#${r.payment_method_id}`,
+        terms: r.offer_terms,
+        isActive: r.is_active,
+        moderationStatus: r.moderation_status,
+        penaltyUntil: isoOrNull(r.penalty_until),
+      },
+    }));
+  }
+
+  async function one(id: number): Promise<AdminReport> {
+    const row = await reportsModerationRepository.byId(db, id);
+    if (!row) throw notFound('Report not found');
+    return (await present([row]))[0]!;
+  }
+
+  return {
+    async list(query: {
+      status: QueueRow['status'];
+      cursor?: string;
+      limit: number;
+    }): Promise<AdminReportPage> {
+      const rows = await reportsModerationRepository.page(
+        db,
+        query.status,
+        query.cursor ? Number(query.cursor) : undefined,
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      return {
+        items: await present(page),
+        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+      };
+    },
+
+    async act(actor: StaffActor, id: number, body: AdminReportAction): Promise<AdminReport> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const row = await reportsModerationRepository.byId(tx, id);
+        if (!row) throw notFound('Report not found');
+        const resolution =
+          body.action === 'dismiss' ? `dismissed: ${body.reason}` : `${body.action}: ${body.reason}`;
+        const handled = await reportsModerationRepository.handle(tx, id, {
+          status: body.action === 'dismiss' ? 'dismissed' : 'actioned',
+          by: actor.id,
+          resolution,
+          at,
+        });
+        if (!handled) throw new AppError(409, 'REPORT_HANDLED', 'This report has already been handled.');
+        const before = {
+          isActive: row.is_active,
+          moderationStatus: row.moderation_status,
+          penaltyUntil: isoOrNull(row.penalty_until),
+        };
+        let after: Record<string, unknown> | null = null;
+        if (body.action !== 'dismiss') {
+          const note = body.text?.trim() || body.reason;
+          const changes =
+            body.action === 'deactivate'
+              ? { isActive: false, moderationStatus: 2, penaltyReason: note }
+              : body.action === 'penalty'
+                ? {
+                    isActive: false,
+                    moderationStatus: 2,
+                    penaltyReason: note,
+                    penaltyUntil: new Date(at.getTime() + body.penaltyHours! * 3_600_000),
+                  }
+                : { penaltyReason: note };
+          const updated = await offersRepository.update(tx, row.offer_id, changes);
+          after = {
+            isActive: updated?.isActive,
+            moderationStatus: updated?.moderationStatus,
+            penaltyUntil: updated?.penaltyUntil?.toISOString() ?? null,
+            note,
+          };
+          // What was done to the offer answers every open report about it.
+          await reportsModerationRepository.closeOthers(tx, row.offer_id, { by: actor.id, resolution, at });
+        }
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actorRole: actor.role,
+          action: `report.${body.action}`,
+          targetType: 'offer',
+          targetId: row.hash,
+          reason: body.reason,
+          before: { report: id, ...before },
+          after,
+          ip: actor.ip,
+        });
+      });
+      return one(id);
+    },
+  };
+}
+
+export type ReportsModerationService = ReturnType<typeof createReportsModerationService>;

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  adminReportPageSchema,
+  adminReportSchema,
+  auditLogPageSchema,
+  myOffersListSchema,
+} from '@app/contract';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { runAdminCommand } from '../../cli/commands.js';
+
+type Response = Awaited<ReturnType<TestClient['get']>>;
+
+/**
+ * The offer-report queue and the system penalty through the real HTTP stack and database: dismiss,
+ * deactivate, message the owner, penalise; what the owner sees and may do; the reset after the penalty;
+ * outsiders 404, exactly once under racing moderators.
+ */
+describe('offer moderation', () => {
+  let t: TestApp;
+  let owner: TestClient;
+  let mod: TestClient;
+  let superMod: TestClient;
+  const reporters: TestClient[] = [];
+
+  const ok = (response: Response, status = 200) => {
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json().data;
+  };
+  const codeOf = (response: Response) => (response.json().errors?.[0] as { code: string } | undefined)?.code;
+  const staff = async (name: string, role: string) => {
+    const created = await runAdminCommand({ db: t.database.db, config: t.config }, [
+      'user:create',
+      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
+    ]);
+    expect(created.exitCode, created.output).toBe(0);
+    const client = t.client();
+    expect((await client.login(name)).statusCode).toBe(200);
+    return client;
+  };
+  const createOffer = async () =>
+    ok(
+      await owner.post('/rest/v1/my-offers', {
+        type: 'buy',
+        crypto_currency_code: 'BTC',
+        fiat_currency_code: 'USD',
+        payment_method: 'bank-transfer',
+        margin: '1',
+        range_min: '10',
+        range_max: '500',
+        offer_terms: 'Pay me outside the platform for a better rate.',
+      }),
+      201,
+    ).idHashed as string;
+  /** Reports on the offer by `count` users; the ids of the reports, oldest first. */
+  const reported = async (hash: string, count = 1) => {
+    for (const reporter of reporters.slice(0, count)) {
+      ok(await reporter.post(`/rest/v1/offers/${hash}/report`, { reason: 'outside_escrow' }), 201);
+    }
+    const rows = (await t.database.db.execute(
+      sql`SELECT r.id FROM offer_reports r JOIN offers o ON o.id = r.offer_id WHERE o.hash = ${hash} ORDER BY r.id`,
+    )) as unknown as { rows: { id: number }[] };
+    return rows.rows.map((r) => r.id);
+  };
+  const mine = async (hash: string) =>
+    myOffersListSchema
+      .parse(ok(await owner.get('/rest/v1/my-offers/list')))
+      .offers.find((o) => o.idHashed === hash)!;
+  const act = (client: TestClient, id: number, body: Record<string, unknown>) =>
+    client.post(`/rest/v1/admin/reports/${id}`, body);
+
+  beforeAll(async () => {
+    t = await createTestApp({ REPORTS_MAX_PER_DAY: '50' });
+    owner = t.client();
+    await owner.register('m_owner');
+    for (let i = 0; i < 3; i += 1) {
+      const client = t.client();
+      await client.register(`m_rep${i}`);
+      reporters.push(client);
+    }
+    mod = await staff('m_mod', 'moderator');
+    superMod = await staff('m_super', 'supermod');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should show open reports oldest first to moderators, and 404 to everyone else', async () => {
+    const hash = await createOffer();
+    const [first] = await reported(hash, 2);
+    expect((await owner.get('/rest/v1/admin/reports')).statusCode).toBe(404);
+    expect(
+      (await t.client().post(`/rest/v1/admin/reports/${first}`, { action: 'dismiss', reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const page = adminReportPageSchema.parse(ok(await mod.get('/rest/v1/admin/reports')));
+    const item = page.items.find((i) => i.id === first)!;
+    expect(item).toMatchObject({
+      reason: 'outside_escrow',
+      reporter: 'm_rep0',
+      status: 'open',
+      openReportsOnOffer: 2,
+      offer: { hash, owner: 'm_owner', isActive: true, moderationStatus: 1, penaltyUntil: null },
+    });
+    const bad = await act(mod, first!, { action: 'penalty', reason: 'x' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].details[0].field).toBe('penaltyHours');
+    const noText = await act(mod, first!, { action: 'message_owner', reason: 'x' });
+    expect(noText.json().errors[0].details[0].field).toBe('text');
+    expect((await act(mod, first!, { action: 'dismiss', reason: 'x' })).statusCode).toBe(200);
+    expect(codeOf(await act(mod, first!, { action: 'dismiss', reason: 'again' }))).toBe('REPORT_HANDLED');
+  });
+
+  it('should deactivate a rejected offer until the owner edits it', async () => {
+    const hash = await createOffer();
+    const [id] = await reported(hash, 2);
+    const done = adminReportSchema.parse(
+      ok(
+        await act(mod, id!, {
+          action: 'deactivate',
+          reason: 'Asks to pay outside escrow.',
+          text: 'Remove the outside-payment request.',
+        }),
+      ),
+    );
+    expect(done).toMatchObject({ status: 'actioned', offer: { isActive: false, moderationStatus: 2 } });
+    // Every open report on that offer is answered by the same action.
+    const open = adminReportPageSchema.parse(ok(await mod.get('/rest/v1/admin/reports?limit=100')));
+    expect(open.items.filter((i) => i.offer.hash === hash)).toEqual([]);
+    expect(await mine(hash)).toMatchObject({
+      isActive: false,
+      moderationStatus: 2,
+      moderatorNote: 'Remove the outside-payment request.',
+      penalty: null,
+    });
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }))).toBe(
+      'OFFER_REJECTED_BY_MODERATOR',
+    );
+    const editor = ok(await owner.get(`/rest/v1/my-offers/${hash}`)).body;
+    ok(
+      await owner.put(`/rest/v1/my-offers/${hash}`, {
+        ...editor,
+        offer_terms: 'Pay through the platform only.',
+        is_active: true,
+      }),
+    );
+    expect(await mine(hash)).toMatchObject({ isActive: true, moderationStatus: 1 });
+  });
+
+  it('should cancel an offer by system penalty, refuse it with the spec code, and reset only after the time', async () => {
+    const hash = await createOffer();
+    const [id] = await reported(hash);
+    ok(await act(superMod, id!, { action: 'penalty', reason: 'Repeated scam reports.', penaltyHours: 2 }));
+    const offer = await mine(hash);
+    expect(offer).toMatchObject({ isActive: false, moderationStatus: 2, penalty: { resettable: false } });
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }))).toBe(
+      'offer_has_cancelled_by_system_penalty',
+    );
+    const editor = ok(await owner.get(`/rest/v1/my-offers/${hash}`)).body;
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}`, { ...editor, is_active: true }))).toBe(
+      'offer_has_cancelled_by_system_penalty',
+    );
+    ok(await owner.post('/offer-manager/toggle-all-offers-state', { new_status: true }));
+    expect((await mine(hash)).isActive).toBe(false);
+    // Not yet; a stranger cannot; then the time passes.
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/reset-penalty`))).toBe(
+      'offer_has_cancelled_by_system_penalty',
+    );
+    expect((await reporters[0]!.put(`/rest/v1/my-offers/${hash}/reset-penalty`)).statusCode).toBe(404);
+    await t.database.db.execute(
+      sql`UPDATE offers SET penalty_until = now() - interval '1 minute' WHERE hash = ${hash}`,
+    );
+    expect((await mine(hash)).penalty).toMatchObject({ resettable: true });
+    ok(await owner.put(`/rest/v1/my-offers/${hash}/reset-penalty`));
+    expect(await mine(hash)).toMatchObject({ isActive: false, moderationStatus: 1, penalty: null });
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/reset-penalty`))).toBe('OFFER_HAS_NO_PENALTY');
+    ok(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }));
+    const log = auditLogPageSchema.parse(ok(await superMod.get(`/rest/v1/admin/audit-log?targetId=${hash}`)));
+    expect(log.items[0]).toMatchObject({
+      action: 'report.penalty',
+      actor: 'm_super',
+      before: { isActive: true },
+    });
+  });
+
+  it('should handle a report once when 20 moderators act on it at once', async () => {
+    const hash = await createOffer();
+    const [id] = await reported(hash);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        act(i % 2 ? mod : superMod, id!, { action: i % 3 ? 'dismiss' : 'deactivate', reason: `r${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  adminReportActions,
+  adminReportStatuses,
+  OWNER_MESSAGE_MAX,
+  PENALTY_HOURS_MAX,
+  STAFF_REASON_MAX,
+  type AdminReport,
+} from '@app/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError, useApiErrorText } from '@/shared/api';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { ErrorState } from '@/shared/ui/error-state';
+import { toast } from '@/shared/ui/toast';
+import { useActOnReport, useReportQueue, type ReportStatus } from '../api/reports';
+import { ConsoleHeader } from '../components/console-header';
+
+type Action = (typeof adminReportActions)[number];
+
+/** One action on a report, with its reason and what it needs (the owner's message, the penalty hours). */
+function ActDialog({
+  report,
+  action,
+  onClose,
+}: {
+  report: AdminReport;
+  action: Action;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  const act = useActOnReport(report.id);
+  const [reason, setReason] = useState('');
+  const [text, setText] = useState('');
+  const [hours, setHours] = useState<number | string>(24);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    const found: Record<string, string> = {};
+    if (!reason.trim()) found.reason = t('admin.dispute.award.reasonRequired');
+    if (action === 'message_owner' && !text.trim()) found.text = t('admin.reports.textRequired');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await act.mutateAsync({
+        action,
+        reason: reason.trim(),
+        ...(text.trim() ? { text: text.trim() } : {}),
+        ...(action === 'penalty' ? { penaltyHours: Number(hours) } : {}),
+      });
+      toast.success({ message: t('admin.reports.done') });
+      onClose();
+    } catch (failure) {
+      const next: Record<string, string> = {};
+      if (isApiError(failure)) for (const detail of failure.details) next[detail.field] = detail.message;
+      if (Object.keys(next).length === 0) next.form = errorText(failure);
+      setErrors(next);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(`admin.reports.confirm.${action}`, { owner: report.offer.owner })}
+      centered
+    >
+      <Stack gap="sm">
+        {errors.form ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.form}
+          </Text>
+        ) : null}
+        {action === 'penalty' ? (
+          <NumberInput
+            label={t('admin.reports.hours')}
+            value={hours}
+            onChange={setHours}
+            min={1}
+            max={PENALTY_HOURS_MAX}
+            error={errors.penaltyHours}
+          />
+        ) : null}
+        {action !== 'dismiss' ? (
+          <Textarea
+            label={t('admin.reports.text')}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            maxLength={OWNER_MESSAGE_MAX}
+            error={errors.text}
+            autosize
+            minRows={2}
+            withAsterisk={action === 'message_owner'}
+          />
+        ) : null}
+        <Textarea
+          label={t('admin.chargebacks.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={STAFF_REASON_MAX}
+          error={errors.reason}
+          autosize
+          minRows={2}
+          withAsterisk
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color={action === 'dismiss' ? 'blue' : 'red'}
+            onClick={() => void submit()}
+            loading={act.isPending}
+          >
+            {t(`admin.reports.action.${action}`)}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ReportRow({ report }: { report: AdminReport }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const [acting, setActing] = useState<Action | null>(null);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="report-row">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Anchor component={Link} to={localize(`/offer/${report.offer.hash}`)} fw={600}>
+            {report.offer.hash}
+          </Anchor>
+          <Group gap={6}>
+            <Badge variant="light" color="orange">
+              {t(`offer.report.reasons.${report.reason}`)}
+            </Badge>
+            {report.openReportsOnOffer > 1 ? (
+              <Badge variant="light" color="red">
+                {t('admin.reports.openOnOffer', { count: report.openReportsOnOffer })}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text size="sm">
+          {t('admin.reports.who', { reporter: report.reporter, owner: report.offer.owner })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('admin.reports.offer', {
+            side: report.offer.type,
+            code: report.offer.cryptoCode,
+            currency: report.offer.fiatCurrencyCode,
+            method: report.offer.paymentMethod,
+          })}
+        </Text>
+        {report.message ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {report.message}
+          </Text>
+        ) : null}
+        {report.offer.terms ? (
+          <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {report.offer.terms}
+          </Text>
+        ) : null}
+        {report.resolution ? (
+          <Text size="xs" c="dimmed">
+            {report.resolution} ({report.handledBy ?? '-'})
+          </Text>
+        ) : null}
+        {report.status === 'open' ? (
+          <Group gap="xs">
+            {adminReportActions.map((action) => (
+              <Button
+                key={action}
+                size="xs"
+                variant={action === 'dismiss' ? 'default' : 'light'}
+                color={action === 'dismiss' ? undefined : 'red'}
+                onClick={() => setActing(action)}
+              >
+                {t(`admin.reports.action.${action}`)}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+      {acting ? <ActDialog report={report} action={acting} onClose={() => setActing(null)} /> : null}
+    </Paper>
+  );
+}
+
+const isStatus = (value: string | null): value is ReportStatus =>
+  (adminReportStatuses as readonly string[]).includes(value ?? '');
+
+/** The offer-report queue (`/admin/reports`): open reports oldest first, with the offer and its owner. */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: ReportStatus = isStatus(raw) ? raw : 'open';
+  const queue = useReportQueue(status);
+  useDocumentTitle(t('admin.reports.title'));
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="md">
+        <ConsoleHeader title={t('admin.reports.title')} subtitle={t('admin.reports.subtitle')} />
+        <SegmentedControl
+          value={status}
+          onChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
+          data={adminReportStatuses.map((value) => ({ value, label: t(`admin.reports.tabs.${value}`) }))}
+          fullWidth
+        />
+        {queue.isPending ? (
+          <Skeleton height={120} />
+        ) : queue.isError ? (
+          <ErrorState message={t('admin.reports.error')} onRetry={() => void queue.refetch()} />
+        ) : items.length === 0 ? (
+          <Paper withBorder radius="md" p="xl">
+            <Center>
+              <Text c="dimmed">{t('admin.reports.empty')}</Text>
+            </Center>
+          </Paper>
+        ) : (
+          <Stack gap="sm">
+            {items.map((report) => (
+              <ReportRow key={report.id} report={report} />
+            ))}
+            {queue.hasNextPage ? (
+              <Center>
+                <Button
+                  variant="default"
+                  onClick={() => void queue.fetchNextPage()}
+                  loading={queue.isFetchingNextPage}
+                >
+                  {t('admin.disputes.loadMore')}
+                </Button>
+              </Center>
+            ) : null}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
