@@ -51,7 +51,12 @@ import {
   createLocalFileStore,
 } from './modules/attachments/index.js';
 import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
-import { createDisputesService, disputesRoutes } from './modules/disputes/index.js';
+import {
+  appealsRoutes,
+  createAppealsService,
+  createDisputesService,
+  disputesRoutes,
+} from './modules/disputes/index.js';
 import { chargebacksRoutes, createChargebacksService } from './modules/chargebacks/index.js';
 import { createStaffService, staffRoutes } from './modules/staff/index.js';
 import type { EventBus } from './platform/events/bus.js';
@@ -251,6 +256,10 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       catalogue,
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
     }),
+  });
+  // Appeals against dispute decisions (flag disputeAppeal; decision 0024).
+  await app.register(appealsRoutes, {
+    appeals: createAppealsService({ db: database.db, ledger, trades, catalogue, config }),
   });
   // Chargeback reports by sellers and their handling by staff (decision 0022).
   await app.register(chargebacksRoutes, { chargebacks: createChargebacksService({ db: database.db }) });

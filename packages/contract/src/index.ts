@@ -22,3 +22,4 @@ export * from './admin.js';
 export * from './disputes.js';
 export * from './chargebacks.js';
 export * from './moderation.js';
+export * from './appeals.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appealOutcomes, tradeAppealStatusSchema } from './appeals.js';
 import { positiveDecimalSchema } from './offers.js';
 import { timestampSchema } from './common.js';
 import { lineString, textString } from './strings.js';
@@ -350,6 +351,10 @@ export const tradeMessageSchema = z.object({
         // A moderator asks one party for more evidence; `text` is the request, verbatim.
         'evidence_requested_buyer',
         'evidence_requested_seller',
+        // The losing party appealed; a second moderator upheld it (`text`: their reason) or rejected it.
+        'appeal_opened',
+        'appeal_upheld',
+        'appeal_rejected',
       ]),
       status: tradeStatusSchema.nullable(),
     })
@@ -458,6 +463,15 @@ export const tradeSchema = z.object({
         at: timestampSchema,
       })
       .nullable(),
+    /**
+     * The spec's trade appeal status for the viewer (flag `disputeAppeal`), when the window closes, and the
+     * appeal's own progress once there is one (decision 0024).
+     */
+    appeal: z.object({
+      status: tradeAppealStatusSchema,
+      closesAt: timestampSchema.nullable(),
+      outcome: z.enum(appealOutcomes).nullable(),
+    }),
   }),
   flow: z.object({
     type: z.enum(['default', 'gcc-auto', 'lite', 'bt-auto']),

@@ -47,6 +47,8 @@ export const walletTransactionKinds = [
   'escrow_refund',
   'bond_deposit',
   'bond_retrieve',
+  // An upheld dispute appeal moved the award back (decision 0024).
+  'appeal_reversal',
 ] as const;
 export const walletTransactionKindSchema = z.enum(walletTransactionKinds);
 

@@ -56,6 +56,7 @@ const envSchema = z.object({
   TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
+  TRADE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
   TRADE_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   ATTACHMENT_MAX_SIZE_MB: z.coerce.number().int().min(1).max(100).default(10),
   ATTACHMENT_MAX_PER_TRADE: z.coerce.number().int().min(1).max(100).default(10),
@@ -133,6 +134,8 @@ export type Config = {
     sellerCancelMinutes: number;
     /** Hours the chat stays open after a trade ends. */
     chatGraceHours: number;
+    /** Hours after a dispute decision during which the losing party may appeal (flag `disputeAppeal`). */
+    appealWindowHours: number;
     /** How often the expiry job looks for unpaid trades past their window. */
     expirySweepSeconds: number;
   };
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disputeAfterPaidMinutes: e.TRADE_DISPUTE_AFTER_PAID_MINUTES,
       sellerCancelMinutes: e.TRADE_SELLER_CANCEL_MINUTES,
       chatGraceHours: e.TRADE_CHAT_GRACE_HOURS,
+      appealWindowHours: e.TRADE_APPEAL_WINDOW_HOURS,
       expirySweepSeconds: e.TRADE_EXPIRY_SWEEP_SECONDS,
     },
     realtime: {

@@ -13,6 +13,7 @@ export function tradeFor(operation: Operation, m: Market): string {
   if (path.endsWith('/cancel')) return m.toCancelTrade;
   if (path.endsWith('/release')) return m.paidTrade;
   if (path.endsWith('/dispute')) return m.disputableTrade;
+  if (path.endsWith('/appeal')) return m.appealableTrade;
   if (path.startsWith('/rest/v1/feedback/')) return m.releasedTrade;
   return m.activeTrade;
 }
@@ -29,9 +30,11 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
           ? String(m.chargebackId)
           : operation.path.startsWith('/rest/v1/admin/reports/')
             ? String(m.reportId)
-            : onTrade
-              ? tradeFor(operation, m)
-              : m.offerHash
+            : operation.path.startsWith('/rest/v1/admin/appeals/')
+              ? String(m.appealId)
+              : onTrade
+                ? tradeFor(operation, m)
+                : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer

@@ -4,3 +4,5 @@
  */
 export { createDisputesService, type DisputesService } from './service.js';
 export { disputesRoutes } from './routes.js';
+export { createAppealsService, type AppealsService } from './appeals-service.js';
+export { appealsRoutes } from './appeals-routes.js';

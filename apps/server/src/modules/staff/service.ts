@@ -250,10 +250,12 @@ export function createStaffService({ db, events }: { db: Db; events?: EventBus }
 
     /**
      * A role change (admins only, by the route's permission). Nobody changes their own role, acts on a
-     * peer or a superior, or grants a role at or above their own (decision 0019, "Rank rule").
+     * peer or a superior, or grants a role at or above their own (decision 0019, "Rank rule"). A demotion
+     * ends the member's sessions and closes their sockets after commit: HTTP requests read the role fresh
+     * from the users row, but an open socket keeps the trades it was allowed to reach as staff.
      */
     async changeRole(actor: StaffActor, username: string, body: AdminUserRoleBody): Promise<AdminUserChange> {
-      const { user, audit } = await db.transaction(async (tx) => {
+      const { user, audit, before } = await db.transaction(async (tx) => {
         const target = await userStanding.lockByUsername(tx, username);
         if (!target) throw notFound('User not found');
         if (target.id === actor.id) {
@@ -276,8 +278,9 @@ export function createStaffService({ db, events }: { db: Db; events?: EventBus }
           after: { role: updated.role },
           ip: actor.ip,
         });
-        return { user: updated, audit };
+        return { user: updated, audit, before: target.role };
       });
+      if (rankOf(user.role) < rankOf(before)) await revokeSessionsOfUser(db, user.id, events);
       return { user: await rowOf(user.id), audit: presentAudit(audit, actor.username) };
     },
 

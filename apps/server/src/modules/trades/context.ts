@@ -27,18 +27,20 @@ export type TradesServiceOptions = {
    * the SHA-256 of an attachment's file by attachment id.
    */
   recordMessages: (tx: Tx, tradeId: number, digests?: ReadonlyMap<number, string>) => Promise<void>;
-  config: Pick<Config, 'trades'>;
+  config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;
 };
 
 /** What every part of the trades service shares: its collaborators, its limits and its clock. */
 export type TradesContext = Omit<TradesServiceOptions, 'config' | 'now'> & {
   limits: Config['trades'];
+  features: Config['features'];
   now: () => Date;
 };
 
 export const tradesContext = (options: TradesServiceOptions): TradesContext => ({
   ...options,
   limits: options.config.trades,
+  features: options.config.features,
   now: options.now ?? (() => new Date()),
 });

@@ -8,6 +8,8 @@ import {
   type ChatBlockReason,
   type FlowStep,
   type Locale,
+  appealClosesAt,
+  appealStatus,
   type ChargebackStatus,
   type Trade,
   type TradeAction,
@@ -96,6 +98,8 @@ export type TradeView = {
   requirements: RequirementRow[];
   dispute: DisputeView | undefined;
   chargeback: ChargebackStatus | null;
+  /** The appeal rules' inputs the view does not carry: the flag and the window. */
+  appeals: { enabled: boolean; windowHours: number };
   data: CatalogueData;
   locale: Locale;
   now: Date;
@@ -172,6 +176,19 @@ export function presentTrade(v: TradeView): Trade {
       openedBy: v.dispute?.openerRole ?? null,
       openedAt: timestampOrNull(v.dispute?.openedAt ?? null),
       moderator: v.dispute?.assigneeUsername ?? null,
+      appeal: {
+        status: appealStatus({
+          enabled: v.appeals.enabled,
+          viewer: v.role,
+          resolution: v.dispute?.resolution ?? null,
+          resolvedAt: v.dispute?.resolvedAt ?? null,
+          appealed: Boolean(v.dispute?.appealStatus),
+          windowHours: v.appeals.windowHours,
+          now: v.now,
+        }),
+        closesAt: timestampOrNull(appealClosesAt(v.dispute?.resolvedAt ?? null, v.appeals.windowHours)),
+        outcome: v.dispute?.appealStatus ?? null,
+      },
       decision:
         v.dispute?.resolution && v.dispute.resolvedAt
           ? {

@@ -26,7 +26,11 @@ export type MessageRow = typeof tradeMessages.$inferSelect;
 export type RequirementRow = typeof tradeRequirements.$inferSelect;
 export type DisputeRow = typeof tradeDisputes.$inferSelect;
 /** A dispute with the username of the moderator who holds it (the trade page shows it). */
-export type DisputeView = DisputeRow & { assigneeUsername: string | null };
+/** A dispute with the username of the moderator who holds it and its appeal's status, if any. */
+export type DisputeView = DisputeRow & {
+  assigneeUsername: string | null;
+  appealStatus: 'appealed' | 'upheld' | 'rejected' | null;
+};
 
 /** A message with its author's username (null for system messages). */
 export type MessageWithAuthor = MessageRow & { authorUsername: string | null };
@@ -330,11 +334,20 @@ export const tradesRepository = {
 
   async disputeOf(db: DbOrTx, tradeId: number): Promise<DisputeView | undefined> {
     const [row] = await db
-      .select({ dispute: tradeDisputes, assigneeUsername: users.username })
+      .select({
+        dispute: tradeDisputes,
+        assigneeUsername: users.username,
+        // The appeal is the disputes module's table (it depends on trades): read by its SQL name.
+        appealStatus: sql<
+          DisputeView['appealStatus']
+        >`(SELECT a.status FROM dispute_appeals a WHERE a.dispute_id = ${tradeDisputes.id})`,
+      })
       .from(tradeDisputes)
       .leftJoin(users, eq(users.id, tradeDisputes.assignedTo))
       .where(eq(tradeDisputes.tradeId, tradeId));
-    return row ? { ...row.dispute, assigneeUsername: row.assigneeUsername } : undefined;
+    return row
+      ? { ...row.dispute, assigneeUsername: row.assigneeUsername, appealStatus: row.appealStatus ?? null }
+      : undefined;
   },
 
   async resolveDispute(

@@ -63,6 +63,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       requirements,
       dispute,
       chargeback,
+      appeals: { enabled: ctx.features.disputeAppeal, windowHours: ctx.limits.appealWindowHours },
       data,
       locale,
       now: at,

@@ -273,6 +273,7 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
       openedAt: null,
       moderator: null,
       decision: null,
+      appeal: { status: 'not_available', closesAt: null, outcome: null },
     },
     chargeback: null,
     flow: {

@@ -49,3 +49,13 @@ export function useOpenDispute(hash: string) {
   const after = useAfterAction(hash);
   return useMutation({ mutationFn: (body: DisputeInput) => openDispute(hash, body), ...after });
 }
+
+/** POST /rest/v1/trade/{id}/appeal: the losing party appeals the moderator's decision. */
+export function useAppealDecision(hash: string) {
+  const after = useAfterAction(hash);
+  return useMutation({
+    mutationFn: (reason: string): Promise<Trade> =>
+      apiClient.post(path(hash, 'appeal'), { body: { reason }, schema: tradeSchema }),
+    ...after,
+  });
+}

@@ -40,6 +40,14 @@ function SystemMessage({ message }: { message: TradeMessage }) {
         // The reason is the moderator's own words; only the label around it is translated.
         text = t('trades.chat.system.dispute_decision', { reason: message.text });
         break;
+      case 'appeal_opened':
+        text = t('trades.chat.system.appeal_opened');
+        break;
+      case 'appeal_upheld':
+      case 'appeal_rejected':
+        // The second moderator's reason, verbatim.
+        text = t(`trades.chat.system.${system.event}`, { reason: message.text });
+        break;
       case 'moderator_available':
         text = t('trades.chat.system.moderator_available');
         break;

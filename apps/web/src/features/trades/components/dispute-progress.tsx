@@ -1,7 +1,89 @@
-import type { Trade } from '@app/contract';
-import { Paper, Stepper, Text, Title } from '@mantine/core';
+import { APPEAL_REASON_MAX, type Trade } from '@app/contract';
+import { Alert, Button, Group, Modal, Paper, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError, useApiErrorText } from '@/shared/api';
+import { useAppealDecision } from '../api/trade-actions';
 import { useTradeFormat } from '../hooks/use-trade-format';
+
+/** The appeal part of a decided dispute: the button while it is open, then its progress. */
+function AppealSection({ trade }: { trade: Trade }) {
+  const { t } = useTranslation();
+  const format = useTradeFormat();
+  const errorText = useApiErrorText();
+  const appeal = useAppealDecision(trade.id);
+  const [opened, setOpened] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { status, closesAt, outcome } = trade.dispute.appeal;
+  if (status === 'not_available' && !outcome) return null;
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(t('trades.disputeProgress.appealRequired'));
+      return;
+    }
+    try {
+      await appeal.mutateAsync(reason.trim());
+      setOpened(false);
+    } catch (failure) {
+      const field = isApiError(failure) ? failure.details.find((d) => d.field === 'reason') : undefined;
+      setError(field?.message ?? errorText(failure));
+    }
+  };
+  return (
+    <Stack gap={6} mt="sm" data-testid="dispute-appeal">
+      <Text size="sm" fw={600}>
+        {t('trades.disputeProgress.appeal')}
+      </Text>
+      {outcome ? (
+        <Text size="sm">{t(`trades.disputeProgress.appealOutcome.${outcome}`)}</Text>
+      ) : status === 'available' ? (
+        <Group gap="sm">
+          <Text size="sm">
+            {t('trades.disputeProgress.appealAvailable', {
+              date: closesAt ? format.fromSeconds(closesAt.timestamp) : '',
+            })}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => setOpened(true)}>
+            {t('trades.disputeProgress.appealButton')}
+          </Button>
+        </Group>
+      ) : status === 'expired' ? (
+        <Text size="sm" c="dimmed">
+          {t('trades.disputeProgress.appealExpired')}
+        </Text>
+      ) : null}
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('trades.disputeProgress.appealTitle')}
+        centered
+      >
+        <Stack gap="sm">
+          <Textarea
+            label={t('trades.disputeProgress.appealReason')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={APPEAL_REASON_MAX}
+            error={error}
+            autosize
+            minRows={3}
+            withAsterisk
+          />
+          {appeal.isError && !error ? <Alert color="red">{errorText(appeal.error)}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void submit()} loading={appeal.isPending}>
+              {t('trades.disputeProgress.appealSend')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
 
 /**
  * Where a dispute stands, for the parties and staff: opened (by whom, when), a moderator joined (who) or
@@ -61,6 +143,7 @@ export function DisputeProgress({ trade }: { trade: Trade }) {
           }
         />
       </Stepper>
+      <AppealSection trade={trade} />
     </Paper>
   );
 }

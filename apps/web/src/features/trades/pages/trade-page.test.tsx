@@ -219,6 +219,7 @@ describe('TradePage', () => {
               openedAt: { timestamp: Math.floor(NOW / 1000), humanReadable: 'now' },
               moderator: null,
               decision: null,
+              appeal: { status: 'not_available', closesAt: null, outcome: null },
             },
           })
         : buildTrade({ status: 'paid', expiresAt: null, availableActions: ['open_dispute', 'cancel'] });
@@ -552,5 +553,63 @@ describe('TradePage', () => {
     fail = false;
     await userEvent.setup().click(retry);
     expect(await screen.findByTestId('trade-status')).toHaveTextContent('Waiting for payment');
+  });
+
+  it('should show the dispute decision and let the losing party appeal it with a reason', async () => {
+    const user = userEvent.setup();
+    let appealed = false;
+    const decided = () =>
+      buildTrade({
+        role: 'seller',
+        status: 'dispute_won_buyer',
+        expiresAt: null,
+        availableActions: [],
+        dispute: {
+          available: false,
+          availableAt: null,
+          isOpen: false,
+          reasonId: 2,
+          reasonText: 'Paid',
+          openedBy: 'buyer',
+          openedAt: { timestamp: Math.floor(NOW / 1000) - 3_600, humanReadable: 'an hour ago' },
+          moderator: 'mia',
+          decision: {
+            outcome: 'buyer',
+            reason: 'The statement shows it.',
+            at: { timestamp: Math.floor(NOW / 1000), humanReadable: 'now' },
+          },
+          appeal: appealed
+            ? { status: 'appealed', closesAt: null, outcome: 'appealed' }
+            : {
+                status: 'available',
+                closesAt: { timestamp: Math.floor(NOW / 1000) + 72 * 3_600, humanReadable: 'in 3 days' },
+                outcome: null,
+              },
+        },
+      });
+    const fake = withServer(
+      tradeRoutes({
+        trade: decided,
+        overrides: {
+          [`POST /rest/v1/trade/${HASH}/appeal`]: () => {
+            appealed = true;
+            return jsonResponse(200, { data: decided() });
+          },
+        },
+      }),
+    );
+    await openPage(seller());
+    expect(screen.getByTestId('dispute-decision')).toHaveTextContent('The statement shows it.');
+    expect(screen.getByTestId('dispute-moderator')).toHaveTextContent('mia joined the chat');
+    await user.click(screen.getByRole('button', { name: 'Appeal the decision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal the decision' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    expect(within(dialog).getByText('Say why the decision is wrong.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Why is the decision wrong/), 'No money arrived.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('dispute-appeal')).toHaveTextContent('Waiting for a second moderator.'),
+    );
+    expect(posts(fake, '/appeal').map((r) => r.body)).toEqual([{ reason: 'No money arrived.' }]);
   });
 });

@@ -83,6 +83,7 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
       openedAt: null,
       moderator: null,
       decision: null,
+      appeal: { status: 'not_available', closesAt: null, outcome: null },
     },
     chargeback: null,
     flow: {

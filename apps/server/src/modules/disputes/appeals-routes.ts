@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAppealDecisionBodySchema,
+  adminAppealPageSchema,
+  adminAppealParamsSchema,
+  adminAppealSchema,
+  adminAppealsQuerySchema,
+  dataEnvelope,
+  localeSchema,
+  tradeAppealBodySchema,
+  tradeIdParamsSchema,
+  tradeSchema,
+} from '@app/contract';
+import { requireUser } from '../../platform/auth/session.js';
+import { staffActorOf } from '../../platform/auth/staff-guard.js';
+import type { AppealsService } from './appeals-service.js';
+
+/** Appeals against dispute decisions: the party's appeal and the second moderator's decision (0024). */
+export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> = async (app, { appeals }) => {
+  app.post(
+    '/rest/v1/trade/:id/appeal',
+    {
+      schema: {
+        tags: ['trades'],
+        summary:
+          "Appeal a moderator's dispute decision (the losing party, within the window; flag disputeAppeal)",
+        params: tradeIdParamsSchema,
+        body: tradeAppealBodySchema,
+        response: { 200: dataEnvelope(tradeSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const locale = localeSchema.safeParse(request.headers['accept-language']?.slice(0, 2));
+      return {
+        data: await appeals.appeal({ id: user.id, role: user.role }, request.params.id, request.body, {
+          ip: request.ip,
+          locale: locale.success ? locale.data : 'en',
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/rest/v1/admin/appeals',
+    {
+      config: { permission: 'appeals.decide' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Appeals: waiting ones oldest first, decided ones newest first',
+        querystring: adminAppealsQuerySchema,
+        response: { 200: dataEnvelope(adminAppealPageSchema) },
+      },
+    },
+    async (request) => ({ data: await appeals.list(request.query) }),
+  );
+
+  app.post(
+    '/rest/v1/admin/appeals/:id/decide',
+    {
+      config: { permission: 'appeals.decide' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Uphold (the award is reversed through the ledger) or reject an appeal; never by the first decider',
+        params: adminAppealParamsSchema,
+        body: adminAppealDecisionBodySchema,
+        response: { 200: dataEnvelope(adminAppealSchema) },
+      },
+    },
+    async (request) => ({
+      data: await appeals.decide(staffActorOf(request), request.params.id, request.body),
+    }),
+  );
+};
