@@ -70,9 +70,9 @@ describe('chargebacks', () => {
     const { buyer, hash } = await completedTrade();
     const stranger = await s.party('cstranger');
     expect((await stranger.c.post('/rest/v1/user-reports/chargeback', body(hash))).statusCode).toBe(404);
-    expect(codeOf(await buyer.c.post('/rest/v1/user-reports/chargeback', body(hash)))).toBe(
-      'CHARGEBACK_NOT_SELLER',
-    );
+    const byBuyer = await buyer.c.post('/rest/v1/user-reports/chargeback', body(hash));
+    expect(byBuyer.statusCode).toBe(403);
+    expect(codeOf(byBuyer)).toBe('CHARGEBACK_NOT_SELLER');
     const bad = await seller.c.post('/rest/v1/user-reports/chargeback', {
       id_hashed: hash,
       chargeback_date: '2999-01-01',
@@ -190,4 +190,92 @@ describe('chargebacks', () => {
     ).rows;
     expect(row).toEqual({ account_state: 'banned', account_notice: 2 });
   });
+
+  it('should list one status with both parties and the trade, in cursor pages, and refuse bad input', async () => {
+    const reports: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { hash } = await completedTrade();
+      reports.push(
+        chargebackSchema.parse(ok(await seller.c.post('/rest/v1/user-reports/chargeback', body(hash)), 201))
+          .id,
+      );
+    }
+    const sup = staff.cbsuper!.c;
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = adminChargebackPageSchema.parse(
+        ok(
+          await sup.get(
+            `/rest/v1/admin/chargebacks?status=Pending&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          ),
+        ),
+      );
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      for (const item of page.items) {
+        expect(item).toMatchObject({ status: 'Pending', reporter: seller.name });
+        expect(item.accused).toMatch(/^cbuyer/);
+        expect(item.tradeHash).toMatch(/\S/);
+      }
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // Oldest first, no repeats, every pending report reached.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of reports) expect(seen).toContain(id);
+
+    const id = reports[0]!;
+    const noCsrf = await sup.post(
+      `/rest/v1/admin/chargebacks/${id}`,
+      { status: 'Dismissed', reason: 'x' },
+      { csrf: false },
+    );
+    expect(noCsrf.statusCode).toBe(403);
+    expect(codeOf(noCsrf)).toBe('CSRF_TOKEN_MISMATCH');
+    for (const reason of ['bad\u0000reason', 'x'.repeat(100_000)]) {
+      const bad = await sup.post(`/rest/v1/admin/chargebacks/${id}`, { status: 'Dismissed', reason });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors[0].details[0].field).toBe('reason');
+    }
+    for (const query of ['status=Nope', 'cursor=abc', 'limit=1000']) {
+      expect((await sup.get(`/rest/v1/admin/chargebacks?${query}`)).statusCode, query).toBe(422);
+    }
+    const dismissed = chargebackSchema.parse(
+      ok(await sup.post(`/rest/v1/admin/chargebacks/${id}`, { status: 'Dismissed', reason: 'No proof.' })),
+    );
+    expect(dismissed).toMatchObject({
+      status: 'Dismissed',
+      decidedBy: 'cbsuper',
+      decisionReason: 'No proof.',
+    });
+    const dismissedPage = adminChargebackPageSchema.parse(
+      ok(await sup.get('/rest/v1/admin/chargebacks?status=Dismissed')),
+    );
+    expect(dismissedPage.items.map((i) => i.id)).toContain(id);
+    expect(dismissedPage.items.every((i) => i.status === 'Dismissed')).toBe(true);
+    const log = auditLogPageSchema.parse(ok(await sup.get(`/rest/v1/admin/audit-log?targetId=${id}`)));
+    expect(log.items[0]).toMatchObject({
+      action: 'chargeback.decide',
+      before: { status: 'Pending' },
+      after: { status: 'Dismissed' },
+    });
+  });
+
+  it('should refuse more than 10 chargeback reports a day from one seller (429)', async () => {
+    const other = await s.party('cbseller2');
+    await s.fund(other.name, '1');
+    const otherOffer = await s.sellOffer(other);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const buyer = await s.party('cbuyer');
+      const trade = await s.start(buyer, otherOffer, '10');
+      await s.markPaid(buyer, trade.id);
+      ok(await other.c.post(`/rest/v1/trade/${trade.id}/release`, {}));
+      const response = await other.c.post('/rest/v1/user-reports/chargeback', body(trade.id));
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(codeOf(response)).toBe('TOO_MANY_REPORTS');
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+  }, 60_000);
 });
