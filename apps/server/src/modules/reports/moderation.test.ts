@@ -194,4 +194,75 @@ describe('offer moderation', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
   });
+  it('should message the owner without touching the offer, and filter the queue by status', async () => {
+    const hash = await createOffer();
+    const [first, second] = await reported(hash, 2);
+    const done = adminReportSchema.parse(
+      ok(
+        await act(mod, first!, {
+          action: 'message_owner',
+          reason: 'Terms ask for payment outside escrow.',
+          text: 'Please remove the outside-payment request from your terms.',
+        }),
+      ),
+    );
+    expect(done).toMatchObject({ status: 'actioned', offer: { isActive: true, moderationStatus: 1 } });
+    expect(await mine(hash)).toMatchObject({
+      isActive: true,
+      moderationStatus: 1,
+      moderatorNote: 'Please remove the outside-payment request from your terms.',
+      penalty: null,
+    });
+    // The message answered the other open report on the offer too.
+    expect(codeOf(await act(mod, second!, { action: 'dismiss', reason: 'late' }))).toBe('REPORT_HANDLED');
+    const actioned = adminReportPageSchema.parse(
+      ok(await mod.get('/rest/v1/admin/reports?status=actioned&limit=100')),
+    );
+    expect(actioned.items.map((i) => i.id)).toEqual(expect.arrayContaining([first, second]));
+    expect(actioned.items.every((i) => i.status === 'actioned')).toBe(true);
+    const open = adminReportPageSchema.parse(
+      ok(await mod.get('/rest/v1/admin/reports?status=open&limit=100')),
+    );
+    expect(open.items.every((i) => i.status === 'open')).toBe(true);
+    const dismissed = adminReportPageSchema.parse(
+      ok(await mod.get('/rest/v1/admin/reports?status=dismissed&limit=100')),
+    );
+    expect(dismissed.items.every((i) => i.status === 'dismissed')).toBe(true);
+    for (const query of ['status=closed', 'cursor=-1', 'limit=0']) {
+      expect((await mod.get(`/rest/v1/admin/reports?${query}`)).statusCode, query).toBe(422);
+    }
+  });
+
+  it('should refuse a missing CSRF token (403) and control characters or huge strings (422 on the field)', async () => {
+    const hash = await createOffer();
+    const [id] = await reported(hash);
+    const noCsrf = await mod.post(
+      `/rest/v1/admin/reports/${id}`,
+      { action: 'dismiss', reason: 'x' },
+      { csrf: false },
+    );
+    expect(noCsrf.statusCode).toBe(403);
+    expect(codeOf(noCsrf)).toBe('CSRF_TOKEN_MISMATCH');
+    const bad: [Record<string, unknown>, string][] = [
+      [{ action: 'dismiss', reason: 'a\u0000b' }, 'reason'],
+      [{ action: 'dismiss', reason: 'x'.repeat(100_000) }, 'reason'],
+      [{ action: 'message_owner', reason: 'x', text: 'hi\u001bthere' }, 'text'],
+      [{ action: 'message_owner', reason: 'x', text: 'x'.repeat(100_000) }, 'text'],
+      [{ action: 'penalty', reason: 'x', penaltyHours: 0 }, 'penaltyHours'],
+      [{ action: 'penalty', reason: 'x', penaltyHours: 'soon' }, 'penaltyHours'],
+      [{ action: 'delete', reason: 'x' }, 'action'],
+    ];
+    for (const [body, field] of bad) {
+      const response = await act(mod, id!, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(response.json().errors[0].details[0].field).toBe(field);
+    }
+    expect((await act(mod, 999_999, { action: 'dismiss', reason: 'x' })).statusCode).toBe(404);
+    const reset = await owner.put(`/rest/v1/my-offers/${hash}/reset-penalty`, {}, { csrf: false });
+    expect(reset.statusCode).toBe(403);
+    // Nothing happened to the report.
+    expect(adminReportSchema.parse(ok(await act(mod, id!, { action: 'dismiss', reason: 'ok' }))).status).toBe(
+      'dismissed',
+    );
+  });
 });
