@@ -26,6 +26,9 @@ const select = sql`SELECT c.id, c.trade_id, c.status, c.details, c.created_at, c
   FROM chargeback_reports c JOIN trades t ON t.id = c.trade_id
   JOIN users r ON r.id = c.reporter_id JOIN users a ON a.id = c.accused_id LEFT JOIN users m ON m.id = c.decided_by`;
 
+/** Advisory-lock namespace of "one seller's chargeback reports" (the second key is the user id). */
+const REPORTER_LOCK_NAMESPACE = 0x6368_7267; // "chrg"
+
 /**
  * Chargeback reports. The trade and its parties are read by their SQL names (the trades module owns
  * them; it reads a trade's latest chargeback status the same way for the trade page).
@@ -49,6 +52,16 @@ export const chargebacksRepository = {
       .onConflictDoNothing()
       .returning({ id: chargebackReports.id });
     return created ?? null;
+  },
+
+  /**
+   * Serialises one seller's chargeback reports until the transaction ends, so simultaneous reports on
+   * different trades cannot together pass the daily limit (an advisory lock: nothing else waits on it).
+   */
+  async lockReporter(tx: DbOrTx, reporterId: number): Promise<void> {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${REPORTER_LOCK_NAMESPACE}::int4, ${reporterId}::int4)`,
+    );
   },
 
   async countSince(db: DbOrTx, reporterId: number, since: Date): Promise<number> {

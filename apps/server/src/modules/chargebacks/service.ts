@@ -71,14 +71,21 @@ export function createChargebacksService({ db, now = () => new Date() }: { db: D
         );
       }
       const since = new Date(now().getTime() - 86_400_000);
-      if ((await chargebacksRepository.countSince(db, reporterId, since)) >= REPORTS_PER_DAY) {
-        throw new AppError(429, 'TOO_MANY_REPORTS', `At most ${REPORTS_PER_DAY} chargeback reports a day.`);
-      }
-      const created = await chargebacksRepository.insert(db, {
-        tradeId: trade.id,
-        reporterId,
-        accusedId: trade.buyer_id,
-        details: { chargebackDate: body.chargeback_date, amount: body.amount, description: body.description },
+      const created = await db.transaction(async (tx) => {
+        await chargebacksRepository.lockReporter(tx, reporterId);
+        if ((await chargebacksRepository.countSince(tx, reporterId, since)) >= REPORTS_PER_DAY) {
+          throw new AppError(429, 'TOO_MANY_REPORTS', `At most ${REPORTS_PER_DAY} chargeback reports a day.`);
+        }
+        return chargebacksRepository.insert(tx, {
+          tradeId: trade.id,
+          reporterId,
+          accusedId: trade.buyer_id,
+          details: {
+            chargebackDate: body.chargeback_date,
+            amount: body.amount,
+            description: body.description,
+          },
+        });
       });
       if (!created) {
         throw new AppError(409, 'ALREADY_REPORTED', 'You already reported a chargeback on this trade.');
