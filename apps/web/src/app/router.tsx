@@ -61,6 +61,9 @@ const LiteOfferPage = lazyPage(
 );
 const DisputesPage = lazyPage(() => import('@/features/admin/pages/disputes-page'), 'DisputesPage');
 const DisputePage = lazyPage(() => import('@/features/admin/pages/dispute-page'), 'DisputePage');
+const UsersPage = lazyPage(() => import('@/features/admin/pages/users-page'), 'UsersPage');
+const UserPage = lazyPage(() => import('@/features/admin/pages/user-page'), 'UserPage');
+const AuditLogPage = lazyPage(() => import('@/features/admin/pages/audit-log-page'), 'AuditLogPage');
 const ReportsPage = lazyPage(() => import('@/features/admin/pages/reports-page'), 'ReportsPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
@@ -146,6 +149,9 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
         { path: 'admin/reports', element: <ReportsPage /> },
+        { path: 'admin/users', element: <UsersPage /> },
+        { path: 'admin/users/:username', element: <UserPage /> },
+        { path: 'admin/audit', element: <AuditLogPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

@@ -58,6 +58,15 @@ export const reportsModerationRepository = {
   },
 
   /** Open -> handled, exactly once (the conditional UPDATE decides between racing moderators). */
+  /**
+   * Locks the reported offer's row: every action on a report takes it first, so actions on different
+   * reports of one offer run one after the other (without it, two actions each holding their own report
+   * and then closing the other's would deadlock).
+   */
+  async lockOffer(tx: Tx, offerId: number): Promise<void> {
+    await tx.execute(sql`SELECT id FROM offers WHERE id = ${offerId} FOR UPDATE`);
+  },
+
   async handle(
     tx: Tx,
     id: number,

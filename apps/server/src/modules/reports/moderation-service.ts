@@ -85,6 +85,7 @@ export function createReportsModerationService({
       await db.transaction(async (tx) => {
         const row = await reportsModerationRepository.byId(tx, id);
         if (!row) throw notFound('Report not found');
+        await reportsModerationRepository.lockOffer(tx, row.offer_id);
         const resolution =
           body.action === 'dismiss' ? `dismissed: ${body.reason}` : `${body.action}: ${body.reason}`;
         const handled = await reportsModerationRepository.handle(tx, id, {

@@ -270,4 +270,66 @@ describe('staff console', () => {
       ]),
     );
   }, 30_000);
+
+  it('should find a user and restrict them with a reason; the audit log lists staff actions', async () => {
+    const user = userEvent.setup();
+    const row = {
+      id: 9,
+      username: 'bob',
+      email: 'bob@example.com',
+      role: 'user' as const,
+      accountState: 'active' as const,
+      accountNotice: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      tradesCount: 4,
+      lastSeenAt: null,
+    };
+    const detail = {
+      profile: { ...row, lastLoginAt: null, isEmailVerified: true, isDemoAccount: false },
+      recentTrades: [],
+      offers: [],
+      reportsAgainst: [],
+      sessions: [],
+      ips: [{ ip: '10.0.0.7', source: 'session' as const, lastSeenAt: null }],
+      allowedActions: ['restrict', 'suspend'],
+      canChangeRole: false,
+    };
+    const fake = withServer({
+      ...permissions('moderator', ['console.view', 'users.view', 'disputes.take']),
+      'GET /rest/v1/admin/users': () =>
+        jsonResponse(200, { data: { items: [row], page: 1, limit: 20, hasMore: false } }),
+      'GET /rest/v1/admin/users/bob': () => jsonResponse(200, { data: detail }),
+      'POST /rest/v1/admin/users/bob/actions': () =>
+        jsonResponse(200, {
+          data: {
+            user: { ...row, accountState: 'restricted' },
+            audit: {
+              id: 1,
+              at: '2026-03-01T12:00:00.000Z',
+              actor: 'mia',
+              actorRole: 'moderator',
+              action: 'account.restrict',
+              targetType: 'user',
+              targetId: 'bob',
+              reason: 'Chargebacks.',
+              before: null,
+              after: null,
+              ip: null,
+            },
+          },
+        }),
+    });
+    renderApp({ path: '/admin/users?q=bo', user: moderator() });
+    await user.click(await screen.findByRole('link', { name: 'bob' }, PAGE_LOAD));
+    expect(await screen.findByText(/10\.0\.0\.7/, {}, PAGE_LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restrict' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restrict: bob' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Chargebacks.');
+    await user.click(within(dialog).getByRole('button', { name: 'Restrict' }));
+    await waitFor(() =>
+      expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { action: 'restrict', reason: 'Chargebacks.' },
+      ]),
+    );
+  }, 30_000);
 });

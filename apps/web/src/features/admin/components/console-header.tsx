@@ -22,6 +22,8 @@ export function ConsoleHeader({
   const sections = [
     { to: '/admin/disputes', label: t('admin.nav.disputes'), show: permissions.can('disputes.take') },
     { to: '/admin/reports', label: t('admin.nav.reports'), show: permissions.can('reports.handle') },
+    { to: '/admin/users', label: t('admin.nav.users'), show: permissions.can('users.view') },
+    { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),
