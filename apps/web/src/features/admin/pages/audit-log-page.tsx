@@ -1,22 +1,11 @@
-import {
-  Button,
-  Center,
-  Code,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Code, Container, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale } from '@/shared/i18n/locale-context';
-import { ErrorState } from '@/shared/ui/error-state';
 import { useAuditLog } from '../api/users';
 import { ConsoleHeader } from '../components/console-header';
+import { QueueList } from '../components/queue-list';
 
 type Filters = { actor?: string; action?: string; targetId?: string; q?: string };
 
@@ -29,7 +18,6 @@ export function AuditLogPage() {
   const log = useAuditLog(filters);
   useDocumentTitle(t('admin.audit.title'));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-  const items = log.data?.pages.flatMap((page) => page.items) ?? [];
   const field = (key: keyof Filters, label: string) => (
     <TextInput
       label={label}
@@ -63,51 +51,32 @@ export function AuditLogPage() {
             </Button>
           </Stack>
         </form>
-        {log.isPending ? (
-          <Skeleton height={200} />
-        ) : log.isError ? (
-          <ErrorState message={t('admin.audit.error')} onRetry={() => void log.refetch()} />
-        ) : items.length === 0 ? (
-          <Paper withBorder radius="md" p="xl">
-            <Center>
-              <Text c="dimmed">{t('admin.audit.empty')}</Text>
-            </Center>
-          </Paper>
-        ) : (
-          <Stack gap="xs">
-            {items.map((entry) => (
-              <Paper key={entry.id} withBorder radius="md" p="sm" data-testid="audit-row">
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.action} · {entry.targetType} {entry.targetId}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {date.format(new Date(entry.at))} · {entry.actor ?? t('admin.audit.operator')}
-                  {entry.actorRole ? ` (${entry.actorRole})` : ''}
-                  {entry.ip ? ` · ${entry.ip}` : ''}
-                </Text>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {entry.reason}
-                </Text>
-                {entry.before || entry.after ? (
-                  <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {`${t('admin.audit.before')}: ${JSON.stringify(entry.before)}\n${t('admin.audit.after')}: ${JSON.stringify(entry.after)}`}
-                  </Code>
-                ) : null}
-              </Paper>
-            ))}
-            {log.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void log.fetchNextPage()}
-                  loading={log.isFetchingNextPage}
-                >
-                  {t('admin.disputes.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
-          </Stack>
-        )}
+        <QueueList
+          query={log}
+          itemKey={(entry) => entry.id}
+          renderItem={(entry) => (
+            <Paper withBorder radius="md" p="sm" data-testid="audit-row">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {entry.action} · {entry.targetType} {entry.targetId}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {date.format(new Date(entry.at))} · {entry.actor ?? t('admin.audit.operator')}
+                {entry.actorRole ? ` (${entry.actorRole})` : ''}
+                {entry.ip ? ` · ${entry.ip}` : ''}
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.reason}
+              </Text>
+              {entry.before || entry.after ? (
+                <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {`${t('admin.audit.before')}: ${JSON.stringify(entry.before)}\n${t('admin.audit.after')}: ${JSON.stringify(entry.after)}`}
+                </Code>
+              ) : null}
+            </Paper>
+          )}
+          emptyText={t('admin.audit.empty')}
+          errorText={t('admin.audit.error')}
+        />
       </Stack>
     </Container>
   );

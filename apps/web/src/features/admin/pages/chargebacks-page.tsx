@@ -4,13 +4,11 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Container,
   Group,
   Modal,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -21,10 +19,10 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
-import { ErrorState } from '@/shared/ui/error-state';
 import { toast } from '@/shared/ui/toast';
 import { useChargebackQueue, useDecideChargeback } from '../api/chargebacks';
 import { ConsoleHeader } from '../components/console-header';
+import { QueueList } from '../components/queue-list';
 
 type Decision = 'Dismissed' | 'Confirmed';
 
@@ -161,7 +159,6 @@ export function ChargebacksPage() {
   const status: ChargebackStatus = isStatus(raw) ? raw : 'Pending';
   const queue = useChargebackQueue(status);
   useDocumentTitle(t('admin.chargebacks.title'));
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
@@ -172,37 +169,16 @@ export function ChargebacksPage() {
           data={chargebackStatuses.map((value) => ({ value, label: t(`admin.chargebacks.tabs.${value}`) }))}
           fullWidth
         />
-        {queue.isPending ? (
-          <Skeleton height={120} />
-        ) : queue.isError ? (
-          isApiError(queue.error) && queue.error.status === 403 ? (
-            <Alert color="gray">{t('admin.forbidden')}</Alert>
-          ) : (
-            <ErrorState message={t('admin.chargebacks.error')} onRetry={() => void queue.refetch()} />
-          )
-        ) : items.length === 0 ? (
-          <Paper withBorder radius="md" p="xl">
-            <Center>
-              <Text c="dimmed">{t('admin.chargebacks.empty')}</Text>
-            </Center>
-          </Paper>
+        {queue.isError && isApiError(queue.error) && queue.error.status === 403 ? (
+          <Alert color="gray">{t('admin.forbidden')}</Alert>
         ) : (
-          <Stack gap="sm">
-            {items.map((report) => (
-              <ChargebackRow key={report.id} report={report} />
-            ))}
-            {queue.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void queue.fetchNextPage()}
-                  loading={queue.isFetchingNextPage}
-                >
-                  {t('admin.disputes.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
-          </Stack>
+          <QueueList
+            query={queue}
+            itemKey={(report) => report.id}
+            renderItem={(report) => <ChargebackRow report={report} />}
+            emptyText={t('admin.chargebacks.empty')}
+            errorText={t('admin.chargebacks.error')}
+          />
         )}
       </Stack>
     </Container>

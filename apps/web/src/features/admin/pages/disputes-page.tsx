@@ -1,24 +1,12 @@
 import { adminDisputeStatuses, type AdminDispute, type AdminDisputeStatus } from '@app/contract';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
-import { ErrorState } from '@/shared/ui/error-state';
 import { useDisputeQueue } from '../api/disputes';
 import { ConsoleHeader } from '../components/console-header';
+import { QueueList } from '../components/queue-list';
 import { formatDuration } from '../components/duration';
 
 const isStatus = (value: string | null): value is AdminDisputeStatus =>
@@ -104,7 +92,6 @@ export function DisputesPage() {
   const status = isStatus(params.get('status')) ? (params.get('status') as AdminDisputeStatus) : 'open';
   const queue = useDisputeQueue(status);
   useDocumentTitle(t('admin.disputes.title'));
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
@@ -116,39 +103,13 @@ export function DisputesPage() {
           data={adminDisputeStatuses.map((value) => ({ value, label: t(`admin.disputes.tabs.${value}`) }))}
           fullWidth
         />
-        {queue.isPending ? (
-          <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton height={120} />
-            <Skeleton height={120} />
-          </Stack>
-        ) : queue.isError ? (
-          <ErrorState message={t('admin.disputes.error')} onRetry={() => void queue.refetch()} />
-        ) : items.length === 0 ? (
-          <Paper withBorder radius="md" p="xl">
-            <Center>
-              <Text c="dimmed" data-testid="disputes-empty">
-                {t(`admin.disputes.empty.${status}`)}
-              </Text>
-            </Center>
-          </Paper>
-        ) : (
-          <Stack gap="sm">
-            {items.map((dispute) => (
-              <DisputeRow key={dispute.tradeHash} dispute={dispute} />
-            ))}
-            {queue.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void queue.fetchNextPage()}
-                  loading={queue.isFetchingNextPage}
-                >
-                  {t('admin.disputes.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
-          </Stack>
-        )}
+        <QueueList
+          query={queue}
+          itemKey={(dispute) => dispute.tradeHash}
+          renderItem={(dispute) => <DisputeRow dispute={dispute} />}
+          emptyText={t(`admin.disputes.empty.${status}`)}
+          errorText={t('admin.disputes.error')}
+        />
       </Stack>
     </Container>
   );

@@ -10,14 +10,12 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Container,
   Group,
   Modal,
   NumberInput,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -28,10 +26,10 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
-import { ErrorState } from '@/shared/ui/error-state';
 import { toast } from '@/shared/ui/toast';
 import { useActOnReport, useReportQueue, type ReportStatus } from '../api/reports';
 import { ConsoleHeader } from '../components/console-header';
+import { QueueList } from '../components/queue-list';
 
 type Action = (typeof adminReportActions)[number];
 
@@ -216,7 +214,6 @@ export function ReportsPage() {
   const status: ReportStatus = isStatus(raw) ? raw : 'open';
   const queue = useReportQueue(status);
   useDocumentTitle(t('admin.reports.title'));
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
@@ -227,34 +224,13 @@ export function ReportsPage() {
           data={adminReportStatuses.map((value) => ({ value, label: t(`admin.reports.tabs.${value}`) }))}
           fullWidth
         />
-        {queue.isPending ? (
-          <Skeleton height={120} />
-        ) : queue.isError ? (
-          <ErrorState message={t('admin.reports.error')} onRetry={() => void queue.refetch()} />
-        ) : items.length === 0 ? (
-          <Paper withBorder radius="md" p="xl">
-            <Center>
-              <Text c="dimmed">{t('admin.reports.empty')}</Text>
-            </Center>
-          </Paper>
-        ) : (
-          <Stack gap="sm">
-            {items.map((report) => (
-              <ReportRow key={report.id} report={report} />
-            ))}
-            {queue.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void queue.fetchNextPage()}
-                  loading={queue.isFetchingNextPage}
-                >
-                  {t('admin.disputes.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
-          </Stack>
-        )}
+        <QueueList
+          query={queue}
+          itemKey={(report) => report.id}
+          renderItem={(report) => <ReportRow report={report} />}
+          emptyText={t('admin.reports.empty')}
+          errorText={t('admin.reports.error')}
+        />
       </Stack>
     </Container>
   );
