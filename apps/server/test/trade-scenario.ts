@@ -24,6 +24,28 @@ export function tradeScenario(t: TestApp) {
       return { c, id, name };
     },
 
+    /** A staff member created by the operator's command (role moderator, supermod or admin), logged in. */
+    async staffMember(name: string, role: 'moderator' | 'supermod' | 'admin'): Promise<Party> {
+      const created = await admin(
+        'user:create',
+        ...[
+          '--username',
+          name,
+          '--email',
+          `${name}@example.com`,
+          '--password',
+          'Str0ng-pass!',
+          '--role',
+          role,
+        ],
+      );
+      expect(created.exitCode, created.output).toBe(0);
+      const c = t.client();
+      const login = await c.login(name);
+      expect(login.statusCode, login.body).toBe(200);
+      return { c, id: login.json().data.id as number, name };
+    },
+
     async fund(name: string, amount: string, crypto = 'BTC') {
       const result = await admin('wallet:deposit', '--user', name, '--crypto', crypto, '--amount', amount);
       expect(result.exitCode, result.output).toBe(0);

@@ -35,16 +35,9 @@ describe('chargebacks', () => {
     description: 'My bank reversed the transfer after a claim by the sender.',
     ...extra,
   });
-  async function member(name: string, role: string) {
-    const created = await s.admin(
-      'user:create',
-      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
-    );
-    expect(created.exitCode, created.output).toBe(0);
-    const c = t.client();
-    expect((await c.login(name)).statusCode).toBe(200);
-    staff[name] = { c, id: 0, name };
-  }
+  const member = async (name: string, role: 'moderator' | 'supermod' | 'admin') => {
+    staff[name] = await s.staffMember(name, role);
+  };
   async function completedTrade() {
     const buyer = await s.party('cbuyer');
     const trade = await s.start(buyer, offer, '10');

@@ -47,25 +47,12 @@ describe('dispute appeals', () => {
         ),
       )[0]?.balance ?? '0',
     );
-  async function member(name: string, role: string) {
-    const created = await s.admin(
-      'user:create',
-      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
-    );
-    expect(created.exitCode, created.output).toBe(0);
-    const c = t.client();
-    expect((await c.login(name)).statusCode).toBe(200);
-    staff[name] = c;
-  }
+  const member = async (name: string, role: 'moderator' | 'supermod' | 'admin') => {
+    staff[name] = (await s.staffMember(name, role)).c;
+  };
   /** A 20 USD dispute decided for `winner` by the supermod `asuper`. */
   async function decided(winner: 'buyer' | 'seller') {
-    const buyer = await s.party('abuyer');
-    const trade = await s.start(buyer, offer, '20');
-    await s.markPaid(buyer, trade.id);
-    await t.database.db.execute(
-      sql`UPDATE trades SET dispute_available_at = now() - interval '1 minute' WHERE hash = ${trade.id}`,
-    );
-    await s.openDispute(buyer, trade.id);
+    const { buyer, trade } = await s.disputedTrade(seller, offer, '20');
     ok(
       await staff.asuper!.post(`/rest/v1/admin/disputes/${trade.id}/award`, {
         winner,
@@ -82,7 +69,11 @@ describe('dispute appeals', () => {
     )[0]!.id;
 
   beforeAll(async () => {
-    t = await createTestApp({ FEATURES: 'disputeAppeal', TRADE_APPEAL_WINDOW_HOURS: '48' });
+    t = await createTestApp({
+      FEATURES: 'disputeAppeal',
+      TRADE_APPEAL_WINDOW_HOURS: '48',
+      TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
+    });
     s = tradeScenario(t);
     seller = await s.party('aseller');
     await s.fund(seller.name, '1');

@@ -21,24 +21,11 @@ describe.skipIf(!onPostgres())('console awards under concurrency (PostgreSQL)', 
 
   const available = async (userId: number) =>
     (await createLedger(t.database.db).balancesOf(userId)).get('BTC')?.available ?? 0n;
-  async function member(name: string, role: string) {
-    const created = await s.admin(
-      'user:create',
-      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
-    );
-    expect(created.exitCode, created.output).toBe(0);
-    const c = t.client();
-    expect((await c.login(name)).statusCode).toBe(200);
-    staff[name] = { c, id: 0, name };
-  }
+  const member = async (name: string, role: 'moderator' | 'supermod' | 'admin') => {
+    staff[name] = await s.staffMember(name, role);
+  };
   async function disputed() {
-    const buyer = await s.party('rbuyer');
-    const trade = await s.start(buyer, offer, '10');
-    await s.markPaid(buyer, trade.id);
-    await t.database.db.execute(
-      sql`UPDATE trades SET dispute_available_at = now() - interval '1 minute' WHERE hash = ${trade.id}`,
-    );
-    await s.openDispute(buyer, trade.id);
+    const { buyer, trade } = await s.disputedTrade(seller, offer);
     expect((await staff.rmod!.c.post(`/rest/v1/admin/disputes/${trade.id}/assign`, {})).statusCode).toBe(200);
     return { buyer, trade };
   }
@@ -52,7 +39,7 @@ describe.skipIf(!onPostgres())('console awards under concurrency (PostgreSQL)', 
     )[0]!.n;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '0' });
     s = tradeScenario(t);
     seller = await s.party('rseller');
     await s.fund(seller.name, '1');

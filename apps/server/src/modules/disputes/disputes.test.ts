@@ -51,36 +51,17 @@ describe('disputes console', () => {
     const report = await checkLedger(t.database.db);
     expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
   };
-  async function member(name: string, role: string) {
-    const created = await s.admin(
-      'user:create',
-      ...['--username', name, '--email', `${name}@example.com`, '--password', 'Str0ng-pass!', '--role', role],
-    );
-    expect(created.exitCode, created.output).toBe(0);
-    const c = t.client();
-    expect((await c.login(name)).statusCode).toBe(200);
-    const [row] = rowsOf<{ id: number }>(
-      await t.database.db.execute(sql`SELECT id FROM users WHERE username = ${name}`),
-    );
-    staff[name] = { c, id: row!.id, name };
-  }
-  async function disputed(amount = '10') {
-    const buyer = await s.party('dbuyer');
-    const trade = await s.start(buyer, offer, amount);
-    await s.markPaid(buyer, trade.id);
-    await t.database.db.execute(
-      sql`UPDATE trades SET dispute_available_at = now() - interval '1 minute' WHERE hash = ${trade.id}`,
-    );
-    await s.openDispute(buyer, trade.id);
-    return { buyer, trade };
-  }
+  const member = async (name: string, role: 'moderator' | 'supermod' | 'admin') => {
+    staff[name] = await s.staffMember(name, role);
+  };
+  const disputed = (amount = '10') => s.disputedTrade(seller, offer, amount);
   const take = (who: string, hash: string, body: Record<string, unknown> = {}) =>
     staff[who]!.c.post(`/rest/v1/admin/disputes/${hash}/assign`, body);
   const award = (who: string, hash: string, winner: string, reason = `Decided for the ${winner}.`) =>
     staff[who]!.c.post(`/rest/v1/admin/disputes/${hash}/award`, { winner, reason });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '0' });
     s = tradeScenario(t);
     seller = await s.party('dseller');
     await s.fund(seller.name, '1');
