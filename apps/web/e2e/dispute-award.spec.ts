@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, apiPost, register, uniqueUsername } from './helpers';
+import { admin, disputedTrade, register, uniqueUsername } from './helpers';
 
 /**
  * Issue 10, item 1 in the browser: a stranger's unpaid, disputed 10 USD trade leaves the seller's wallet
@@ -18,28 +18,7 @@ test.describe('dispute decided by the operator', () => {
     await register(buyer, buyerName);
     await admin('wallet:deposit', '--user', sellerName, '--crypto', 'BTC', '--amount', '0.5');
 
-    const offer = await apiPost(seller.request, '/rest/v1/my-offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      fiat_currency_code: 'USD',
-      payment_method: 'bank-transfer',
-      margin: '0',
-      range_min: '10',
-      range_max: '500',
-      payment_window: 60,
-      offer_terms: 'Pay from an account in your own name.',
-      trade_details: 'IBAN DE89 3704 0044 0532 0130 00',
-    });
-    const trade = await apiPost(buyer.request, '/rest/v1/trade/start', {
-      offer_hash: offer.idHashed,
-      fiat_amount: '10',
-    });
-    const hash = String(trade.id);
-    await apiPost(buyer.request, `/rest/v1/trade/${hash}/paid`);
-    await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
-      dispute_reason_id: 2,
-      dispute_reason_text: 'I paid.',
-    });
+    const hash = await disputedTrade(seller, buyer);
 
     // The seller's send form stays open: it says what the escrow holds, nothing refuses.
     await seller.goto('/wallet?tab=send');

@@ -62,3 +62,30 @@ export async function logOut(page: Page, username: string) {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(desktopNavbar(page).getByRole('link', { name: 'Log in' })).toBeVisible();
 }
+
+/** A sell offer, a 10 USD trade on it, marked paid and disputed by the buyer: the trade hash. */
+export async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
+  const offer = await apiPost(seller.request, '/rest/v1/my-offers', {
+    type: 'sell',
+    crypto_currency_code: 'BTC',
+    fiat_currency_code: 'USD',
+    payment_method: 'bank-transfer',
+    margin: '0',
+    range_min: '10',
+    range_max: '500',
+    payment_window: 60,
+    offer_terms: 'Pay from an account in your own name.',
+    trade_details: 'IBAN DE89 3704 0044 0532 0130 00',
+  });
+  const trade = await apiPost(buyer.request, '/rest/v1/trade/start', {
+    offer_hash: offer.idHashed,
+    fiat_amount: '10',
+  });
+  const hash = String(trade.id);
+  await apiPost(buyer.request, `/rest/v1/trade/${hash}/paid`);
+  await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
+    dispute_reason_id: 2,
+    dispute_reason_text: 'I paid, the seller does not release.',
+  });
+  return hash;
+}

@@ -6,6 +6,7 @@ import type {
   ChargebackStatus,
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/http/keyset-page.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
@@ -98,17 +99,11 @@ export function createChargebacksService({ db, now = () => new Date() }: { db: D
       cursor?: string;
       limit: number;
     }): Promise<AdminChargebackPage> {
-      const rows = await chargebacksRepository.page(
-        db,
-        query.status,
-        query.cursor ? Number(query.cursor) : undefined,
-        query.limit + 1,
+      return keysetPage(
+        query,
+        (afterId, limit) => chargebacksRepository.page(db, query.status, afterId, limit),
+        (rows) => rows.map(present),
       );
-      const page = rows.slice(0, query.limit);
-      return {
-        items: page.map(present),
-        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-      };
     },
 
     async decide(actor: StaffActor, id: number, body: AdminChargebackDecisionBody): Promise<Chargeback> {

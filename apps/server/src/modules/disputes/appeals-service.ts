@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/http/keyset-page.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
@@ -150,17 +151,11 @@ export function createAppealsService({
       cursor?: string;
       limit: number;
     }): Promise<AdminAppealPage> {
-      const rows = await appealsRepository.page(
-        db,
-        query.status,
-        query.cursor ? Number(query.cursor) : undefined,
-        query.limit + 1,
+      return keysetPage(
+        query,
+        (afterId, limit) => appealsRepository.page(db, query.status, afterId, limit),
+        present,
       );
-      const page = rows.slice(0, query.limit);
-      return {
-        items: await present(page),
-        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-      };
     },
 
     async decide(actor: StaffActor, id: number, body: AdminAppealDecisionBody): Promise<AdminAppeal> {

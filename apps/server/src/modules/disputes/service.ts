@@ -13,6 +13,7 @@ import {
   type TradeMessage,
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/http/keyset-page.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertCan, can } from '../../platform/auth/permissions.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
@@ -151,17 +152,11 @@ export function createDisputesService({
       cursor?: string;
       limit: number;
     }): Promise<AdminDisputePage> {
-      const rows = await disputesRepository.page(
-        db,
-        query.status,
-        query.cursor ? Number(query.cursor) : undefined,
-        query.limit + 1,
+      return keysetPage(
+        query,
+        (afterId, limit) => disputesRepository.page(db, query.status, afterId, limit),
+        present,
       );
-      const page = rows.slice(0, query.limit);
-      return {
-        items: await present(page),
-        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-      };
     },
 
     async detail(actor: StaffActor, hash: string): Promise<AdminDisputeDetail> {

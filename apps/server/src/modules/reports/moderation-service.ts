@@ -1,5 +1,6 @@
 import type { AdminReport, AdminReportAction, AdminReportPage } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/http/keyset-page.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
@@ -67,17 +68,11 @@ export function createReportsModerationService({
       cursor?: string;
       limit: number;
     }): Promise<AdminReportPage> {
-      const rows = await reportsModerationRepository.page(
-        db,
-        query.status,
-        query.cursor ? Number(query.cursor) : undefined,
-        query.limit + 1,
+      return keysetPage(
+        query,
+        (afterId, limit) => reportsModerationRepository.page(db, query.status, afterId, limit),
+        present,
       );
-      const page = rows.slice(0, query.limit);
-      return {
-        items: await present(page),
-        nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-      };
     },
 
     async act(actor: StaffActor, id: number, body: AdminReportAction): Promise<AdminReport> {
