@@ -1,4 +1,4 @@
-import { chargebackStatuses, STAFF_REASON_MAX, type Chargeback, type ChargebackStatus } from '@app/contract';
+import { chargebackStatuses, type Chargeback, type ChargebackStatus } from '@app/contract';
 import {
   Alert,
   Anchor,
@@ -6,23 +6,21 @@ import {
   Button,
   Container,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError, useApiErrorText } from '@/shared/api';
+import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
-import { toast } from '@/shared/ui/toast';
 import { useChargebackQueue, useDecideChargeback } from '../api/chargebacks';
 import { ConsoleHeader } from '../components/console-header';
 import { QueueList } from '../components/queue-list';
+import { ReasonDialog } from '../components/reason-dialog';
 
 type Decision = 'Dismissed' | 'Confirmed';
 
@@ -37,57 +35,18 @@ function DecideDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorText();
   const decide = useDecideChargeback(report.id);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!reason.trim()) {
-      setError(t('admin.dispute.award.reasonRequired'));
-      return;
-    }
-    try {
-      await decide.mutateAsync({ status: decision, reason: reason.trim() });
-      toast.success({ message: t(`admin.chargebacks.done.${decision}`) });
-      onClose();
-    } catch (failure) {
-      const field = isApiError(failure) ? failure.details.find((d) => d.field === 'reason') : undefined;
-      setError(field?.message ?? errorText(failure));
-    }
-  };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ReasonDialog
       title={t(`admin.chargebacks.confirm.${decision}`, { name: report.accused })}
-      centered
+      confirmLabel={t(`admin.chargebacks.action.${decision}`)}
+      danger={decision === 'Confirmed'}
+      doneMessage={t(`admin.chargebacks.done.${decision}`)}
+      onClose={onClose}
+      onSubmit={(reason) => decide.mutateAsync({ status: decision, reason })}
     >
-      <Stack gap="sm">
-        <Text size="sm">{t(`admin.chargebacks.effect.${decision}`, { name: report.accused })}</Text>
-        <Textarea
-          label={t('admin.chargebacks.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={error}
-          maxLength={STAFF_REASON_MAX}
-          autosize
-          minRows={2}
-          withAsterisk
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={decision === 'Confirmed' ? 'red' : 'blue'}
-            onClick={() => void submit()}
-            loading={decide.isPending}
-          >
-            {t(`admin.chargebacks.action.${decision}`)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{t(`admin.chargebacks.effect.${decision}`, { name: report.accused })}</Text>
+    </ReasonDialog>
   );
 }
 

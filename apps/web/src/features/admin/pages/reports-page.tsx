@@ -3,7 +3,6 @@ import {
   adminReportStatuses,
   OWNER_MESSAGE_MAX,
   PENALTY_HOURS_MAX,
-  STAFF_REASON_MAX,
   type AdminReport,
 } from '@app/contract';
 import {
@@ -12,7 +11,6 @@ import {
   Button,
   Container,
   Group,
-  Modal,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -23,13 +21,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError, useApiErrorText } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
-import { toast } from '@/shared/ui/toast';
 import { useActOnReport, useReportQueue, type ReportStatus } from '../api/reports';
 import { ConsoleHeader } from '../components/console-header';
 import { QueueList } from '../components/queue-list';
+import { ReasonDialog } from '../components/reason-dialog';
 
 type Action = (typeof adminReportActions)[number];
 
@@ -44,93 +41,55 @@ function ActDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorText();
   const act = useActOnReport(report.id);
-  const [reason, setReason] = useState('');
   const [text, setText] = useState('');
   const [hours, setHours] = useState<number | string>(24);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    if (!reason.trim()) found.reason = t('admin.dispute.award.reasonRequired');
-    if (action === 'message_owner' && !text.trim()) found.text = t('admin.reports.textRequired');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await act.mutateAsync({
-        action,
-        reason: reason.trim(),
-        ...(text.trim() ? { text: text.trim() } : {}),
-        ...(action === 'penalty' ? { penaltyHours: Number(hours) } : {}),
-      });
-      toast.success({ message: t('admin.reports.done') });
-      onClose();
-    } catch (failure) {
-      const next: Record<string, string> = {};
-      if (isApiError(failure)) for (const detail of failure.details) next[detail.field] = detail.message;
-      if (Object.keys(next).length === 0) next.form = errorText(failure);
-      setErrors(next);
-    }
-  };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ReasonDialog
       title={t(`admin.reports.confirm.${action}`, { owner: report.offer.owner })}
-      centered
+      confirmLabel={t(`admin.reports.action.${action}`)}
+      danger={action !== 'dismiss'}
+      doneMessage={t('admin.reports.done')}
+      onClose={onClose}
+      validate={() => {
+        const missing = action === 'message_owner' && !text.trim();
+        setErrors(missing ? { text: t('admin.reports.textRequired') } : {});
+        return !missing;
+      }}
+      onFieldErrors={setErrors}
+      onSubmit={(reason) =>
+        act.mutateAsync({
+          action,
+          reason,
+          ...(text.trim() ? { text: text.trim() } : {}),
+          ...(action === 'penalty' ? { penaltyHours: Number(hours) } : {}),
+        })
+      }
     >
-      <Stack gap="sm">
-        {errors.form ? (
-          <Text c="red" size="sm" role="alert">
-            {errors.form}
-          </Text>
-        ) : null}
-        {action === 'penalty' ? (
-          <NumberInput
-            label={t('admin.reports.hours')}
-            value={hours}
-            onChange={setHours}
-            min={1}
-            max={PENALTY_HOURS_MAX}
-            error={errors.penaltyHours}
-          />
-        ) : null}
-        {action !== 'dismiss' ? (
-          <Textarea
-            label={t('admin.reports.text')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            maxLength={OWNER_MESSAGE_MAX}
-            error={errors.text}
-            autosize
-            minRows={2}
-            withAsterisk={action === 'message_owner'}
-          />
-        ) : null}
+      {action === 'penalty' ? (
+        <NumberInput
+          label={t('admin.reports.hours')}
+          value={hours}
+          onChange={setHours}
+          min={1}
+          max={PENALTY_HOURS_MAX}
+          error={errors.penaltyHours}
+        />
+      ) : null}
+      {action !== 'dismiss' ? (
         <Textarea
-          label={t('admin.chargebacks.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={STAFF_REASON_MAX}
-          error={errors.reason}
+          label={t('admin.reports.text')}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={OWNER_MESSAGE_MAX}
+          error={errors.text}
           autosize
           minRows={2}
-          withAsterisk
+          withAsterisk={action === 'message_owner'}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={action === 'dismiss' ? 'blue' : 'red'}
-            onClick={() => void submit()}
-            loading={act.isPending}
-          >
-            {t(`admin.reports.action.${action}`)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      ) : null}
+    </ReasonDialog>
   );
 }
 

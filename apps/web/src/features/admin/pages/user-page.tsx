@@ -1,30 +1,28 @@
-import { STAFF_REASON_MAX, type AdminUserAction, type AdminUserDetail } from '@app/contract';
+import { type AdminUserAction, type AdminUserDetail } from '@app/contract';
 import {
   Anchor,
   Badge,
   Button,
   Container,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError, useApiErrorText } from '@/shared/api';
+import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
-import { toast } from '@/shared/ui/toast';
 import { useUserAction, useUserDetail } from '../api/users';
 import { ConsoleHeader } from '../components/console-header';
+import { ReasonDialog } from '../components/reason-dialog';
 
 /** An account action with its reason, after a confirmation that names the user and the action. */
 function ActionDialog({
@@ -37,77 +35,40 @@ function ActionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorText();
   const apply = useUserAction(user.username);
-  const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!reason.trim()) {
-      setError(t('admin.dispute.award.reasonRequired'));
-      return;
-    }
-    try {
-      await apply.mutateAsync({
-        action,
-        reason: reason.trim(),
-        ...(action === 'set_notice'
-          ? { notice: notice === 'none' || notice === null ? null : (Number(notice) as 0 | 1 | 2) }
-          : {}),
-      });
-      toast.success({ message: t('admin.users.done') });
-      onClose();
-    } catch (failure) {
-      const detail = isApiError(failure) ? failure.details[0] : undefined;
-      setError(detail?.message ?? errorText(failure));
-    }
-  };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ReasonDialog
       title={t('admin.users.confirm', { action: t(`admin.users.actions.${action}`), name: user.username })}
-      centered
+      confirmLabel={t(`admin.users.actions.${action}`)}
+      danger={action !== 'restore' && action !== 'set_notice'}
+      doneMessage={t('admin.users.done')}
+      onClose={onClose}
+      onSubmit={(reason) =>
+        apply.mutateAsync({
+          action,
+          reason,
+          ...(action === 'set_notice'
+            ? { notice: notice === 'none' || notice === null ? null : (Number(notice) as 0 | 1 | 2) }
+            : {}),
+        })
+      }
     >
-      <Stack gap="sm">
-        {action === 'set_notice' ? (
-          <Select
-            label={t('admin.users.notice')}
-            value={notice}
-            onChange={setNotice}
-            data={[
-              { value: 'none', label: t('admin.users.noNotice') },
-              ...[0, 1, 2].map((code) => ({
-                value: String(code),
-                label: t(`accountNotice.${code as 0 | 1 | 2}`),
-              })),
-            ]}
-          />
-        ) : null}
-        <Textarea
-          label={t('admin.chargebacks.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={STAFF_REASON_MAX}
-          error={error}
-          autosize
-          minRows={2}
-          withAsterisk
+      {action === 'set_notice' ? (
+        <Select
+          label={t('admin.users.notice')}
+          value={notice}
+          onChange={setNotice}
+          data={[
+            { value: 'none', label: t('admin.users.noNotice') },
+            ...[0, 1, 2].map((code) => ({
+              value: String(code),
+              label: t(`accountNotice.${code as 0 | 1 | 2}`),
+            })),
+          ]}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={action === 'restore' || action === 'set_notice' ? 'blue' : 'red'}
-            onClick={() => void submit()}
-            loading={apply.isPending}
-          >
-            {t(`admin.users.actions.${action}`)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      ) : null}
+    </ReasonDialog>
   );
 }
 
