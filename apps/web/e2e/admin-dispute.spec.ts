@@ -86,6 +86,15 @@ test.describe('the staff console', () => {
       await expect(page.getByTestId('dispute-decision')).toContainText(reason);
       await expect(page.getByTestId('chat-messages')).toContainText(`Moderator’s decision: ${reason}`);
     }
+    // The buyer downloads the trade's tamper-evident record from the trade page; it verifies offline.
+    const [download] = await Promise.all([
+      buyer!.waitForEvent('download'),
+      buyer!.getByRole('link', { name: 'JSON (verifiable)' }).click(),
+    ]);
+    const file = await download.path();
+    const verified = await admin('trade:verify-record', file);
+    expect(verified.stdout).toContain(`valid record of trade ${hash}`);
+
     // The console in Spanish on the smallest phone: no sideways scrolling, no serious accessibility problem.
     await moderator!.setViewportSize({ width: 320, height: 700 });
     for (const [path, heading] of [

@@ -77,6 +77,15 @@ describe('TradePage', () => {
     expect(screen.getByTestId('payment-details')).toHaveTextContent('IBAN DE89 3704 0044 0532 0130 00');
     expect(screen.getByTestId('trade-countdown')).toHaveTextContent('20:00 left to pay');
     expect(screen.getByTestId('same-ip-warning')).toBeInTheDocument();
+    const record = screen.getByTestId('trade-record-links');
+    expect(within(record).getByRole('link', { name: 'JSON (verifiable)' })).toHaveAttribute(
+      'href',
+      `/rest/v1/trade/${HASH}/record`,
+    );
+    expect(within(record).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+      'href',
+      `/rest/v1/trade/${HASH}/record?format=pdf`,
+    );
     const partner = screen.getByTestId('counterparty');
     expect(within(partner).getByText('Seller')).toBeInTheDocument();
     expect(within(partner).getByRole('link', { name: 'sally' })).toHaveAttribute('href', '/user/sally');

@@ -22,6 +22,7 @@ import { TradeCountdown } from '../components/trade-countdown';
 import { TradeGuidance } from '../components/trade-guidance';
 import { IconAlertTriangle } from '@/shared/ui/icons';
 import { TradeStatusBadge } from '../components/trade-status-badge';
+import { TradeRecordLinks } from '../components/trade-record-links';
 import { TradeSummaryCard } from '../components/trade-summary-card';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { useTradeLiveUpdates } from '../hooks/use-trade-live-updates';
@@ -161,6 +162,7 @@ export function TradePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
+              <TradeRecordLinks trade={data} />
               <TradeChat
                 trade={data}
                 attachments={files}
