@@ -64,6 +64,7 @@ const DisputePage = lazyPage(() => import('@/features/admin/pages/dispute-page')
 const UsersPage = lazyPage(() => import('@/features/admin/pages/users-page'), 'UsersPage');
 const UserPage = lazyPage(() => import('@/features/admin/pages/user-page'), 'UserPage');
 const AuditLogPage = lazyPage(() => import('@/features/admin/pages/audit-log-page'), 'AuditLogPage');
+const AppealsPage = lazyPage(() => import('@/features/admin/pages/appeals-page'), 'AppealsPage');
 const ReportsPage = lazyPage(() => import('@/features/admin/pages/reports-page'), 'ReportsPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
@@ -149,6 +150,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
         { path: 'admin/reports', element: <ReportsPage /> },
+        { path: 'admin/appeals', element: <AppealsPage /> },
         { path: 'admin/users', element: <UsersPage /> },
         { path: 'admin/users/:username', element: <UserPage /> },
         { path: 'admin/audit', element: <AuditLogPage /> },

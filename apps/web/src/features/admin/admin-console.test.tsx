@@ -332,4 +332,52 @@ describe('staff console', () => {
       ]),
     );
   }, 30_000);
+
+  it('should uphold an appeal only with a reason, after saying what moves', async () => {
+    const user = userEvent.setup();
+    const appeal = {
+      id: 4,
+      tradeHash: HASH,
+      cryptoCode: 'BTC',
+      appellant: 'sally',
+      appellantRole: 'seller' as const,
+      reason: 'The payment was recalled.',
+      status: 'appealed' as const,
+      createdAt: '2026-03-01T12:00:00.000Z',
+      dispute: {
+        outcome: 'buyer' as const,
+        reason: 'Receipt shown.',
+        moderator: 'mia',
+        at: '2026-03-01T11:00:00.000Z',
+      },
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+      reversedAmount: null,
+      shortfallAmount: null,
+    };
+    const fake = withServer({
+      ...permissions('supermod', ['console.view', 'disputes.take', 'appeals.decide']),
+      'GET /rest/v1/admin/appeals': () => jsonResponse(200, { data: { items: [appeal], nextCursor: null } }),
+      'POST /rest/v1/admin/appeals/4/decide': () =>
+        jsonResponse(200, {
+          data: { ...appeal, status: 'upheld', reversedAmount: '0.001', shortfallAmount: '0' },
+        }),
+    });
+    renderApp({ path: '/admin/appeals', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
+    const row = await screen.findByTestId('appeal-row', {}, PAGE_LOAD);
+    expect(row).toHaveTextContent('sally (Seller) appeals: Buyer won, decided by mia');
+    await user.click(within(row).getByRole('button', { name: 'Uphold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uphold the appeal of sally?' });
+    expect(dialog).toHaveTextContent('never below zero');
+    await user.click(within(dialog).getByRole('button', { name: 'Uphold' }));
+    expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'The recall is proven.');
+    await user.click(within(dialog).getByRole('button', { name: 'Uphold' }));
+    await waitFor(() =>
+      expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { outcome: 'uphold', reason: 'The recall is proven.' },
+      ]),
+    );
+  }, 30_000);
 });

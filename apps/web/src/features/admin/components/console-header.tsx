@@ -22,6 +22,7 @@ export function ConsoleHeader({
   const sections = [
     { to: '/admin/disputes', label: t('admin.nav.disputes'), show: permissions.can('disputes.take') },
     { to: '/admin/reports', label: t('admin.nav.reports'), show: permissions.can('reports.handle') },
+    { to: '/admin/appeals', label: t('admin.nav.appeals'), show: permissions.can('appeals.decide') },
     { to: '/admin/users', label: t('admin.nav.users'), show: permissions.can('users.view') },
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     {
