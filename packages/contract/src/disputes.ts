@@ -104,6 +104,12 @@ export const adminDisputeAssignBodySchema = z.object({
 });
 export type AdminDisputeAssignBody = z.input<typeof adminDisputeAssignBodySchema>;
 
+/** `POST /rest/v1/admin/disputes/{tradeId}/release`: the holder puts the dispute back in the queue. */
+export const adminDisputeReleaseBodySchema = z.object({
+  reason: textString().trim().max(2_000).optional(),
+});
+export type AdminDisputeReleaseBody = z.input<typeof adminDisputeReleaseBodySchema>;
+
 /** `POST /rest/v1/admin/disputes/{tradeId}/award`: the reason is shown to both parties in the chat. */
 export const adminDisputeAwardBodySchema = z.object({
   winner: z.enum(['buyer', 'seller'], { error: 'Choose buyer or seller' }),

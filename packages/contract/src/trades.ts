@@ -348,6 +348,8 @@ export const tradeMessageSchema = z.object({
         'dispute_decision',
         // The spec's "moderator available" chat message: a moderator took the dispute (`text` names them).
         'moderator_available',
+        // The spec's "moderator not available": the holder left, the dispute is back in the queue.
+        'moderator_not_available',
         // A moderator asks one party for more evidence; `text` is the request, verbatim.
         'evidence_requested_buyer',
         'evidence_requested_seller',

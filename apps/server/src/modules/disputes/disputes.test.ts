@@ -166,6 +166,30 @@ describe('disputes console', () => {
     });
   });
 
+  it('should let the holder leave a dispute: back in the queue, the chat says no moderator is available', async () => {
+    const { buyer, trade } = await disputed();
+    const leave = (who: string) => staff[who]!.c.post(`/rest/v1/admin/disputes/${trade.id}/release`, {});
+    expect(codeOf(await leave('dmod'))).toBe('DISPUTE_NOT_HELD');
+    ok(await take('dmod', trade.id));
+    expect(codeOf(await leave('dmod2'))).toBe('DISPUTE_NOT_YOURS');
+    expect(adminDisputeSchema.parse(ok(await leave('dmod'))).assignee).toBeNull();
+    const open = adminDisputePageSchema.parse(
+      ok(await staff.dmod2!.c.get('/rest/v1/admin/disputes?status=open&limit=100')),
+    );
+    expect(open.items.map((i) => i.tradeHash)).toContain(trade.id);
+    const messages = ok(await buyer.c.get(`/rest/v1/trade/${trade.id}/messages`)).messages as {
+      system: { event: string } | null;
+    }[];
+    expect(messages.at(-1)?.system?.event).toBe('moderator_not_available');
+    expect(
+      tradeSchema.parse(ok(await buyer.c.get(`/rest/v1/trade/${trade.id}`))).dispute.moderator,
+    ).toBeNull();
+    // The former holder no longer writes in its chat.
+    expect(
+      (await staff.dmod!.c.post(`/rest/v1/trade/${trade.id}/messages`, { text: 'still here?' })).statusCode,
+    ).toBe(400);
+  });
+
   it('should ask a party for evidence in the chat, and show the whole chat in the dispute view', async () => {
     const { buyer, trade } = await disputed();
     ok(await take('dmod', trade.id));

@@ -142,6 +142,13 @@ export const disputesRepository = {
     );
   },
 
+  /** Back to the queue: nobody holds the dispute. */
+  async release(tx: Tx, disputeId: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE trade_disputes SET assigned_to = NULL, assigned_at = NULL WHERE id = ${disputeId}`,
+    );
+  },
+
   /** The parties' standing for the moderator: account, age, e-mail, completed trades. */
   async parties(db: DbOrTx, userIds: number[]): Promise<Map<number, PartyRow>> {
     const ids = `{${[...new Set(userIds)].join(',')}}`;

@@ -5,6 +5,7 @@ import {
   adminDisputeDetailSchema,
   adminDisputePageSchema,
   adminDisputeParamsSchema,
+  adminDisputeReleaseBodySchema,
   adminDisputeSchema,
   adminDisputesQuerySchema,
   adminEvidenceRequestBodySchema,
@@ -98,6 +99,23 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
     },
     async (request) => ({
       data: await disputes.award(staffActorOf(request), request.params.tradeId, request.body),
+    }),
+  );
+
+  app.post(
+    '/rest/v1/admin/disputes/:tradeId/release',
+    {
+      config: { permission: 'disputes.take' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Leave a dispute: back to the queue, the chat says no moderator is available; audited',
+        params: adminDisputeParamsSchema,
+        body: adminDisputeReleaseBodySchema,
+        response: { 200: dataEnvelope(adminDisputeSchema) },
+      },
+    },
+    async (request) => ({
+      data: await disputes.release(staffActorOf(request), request.params.tradeId, request.body),
     }),
   );
 };

@@ -5,6 +5,7 @@ import {
   type AdminDisputeAssignBody,
   type AdminDisputeAwardBody,
   type AdminDisputeDetail,
+  type AdminDisputeReleaseBody,
   type AdminDisputePage,
   type AdminDisputeStatus,
   type AdminEvidenceRequestBody,
@@ -239,6 +240,50 @@ export function createDisputesService({
         });
       });
       if (message) await trades.publishMessage(message);
+      return one(hash);
+    },
+
+    /**
+     * The holder (or someone who may reassign) puts the dispute back in the queue: the chat says no
+     * moderator is available until another one takes it (the spec's "moderator not available").
+     */
+    async release(actor: StaffActor, hash: string, body: AdminDisputeReleaseBody): Promise<AdminDispute> {
+      const message = await db.transaction(async (tx) => {
+        const row = await disputesRepository.lockByTradeHash(tx, hash);
+        if (!row) throw notFound('Dispute not found');
+        if (row.resolved_at !== null) throw decided();
+        if (row.assigned_to === null) {
+          throw new AppError(409, 'DISPUTE_NOT_HELD', 'Nobody holds this dispute.');
+        }
+        if (row.assigned_to !== actor.id && !can(actor.role, 'disputes.assign')) {
+          throw new AppError(
+            409,
+            'DISPUTE_NOT_YOURS',
+            'Only the moderator who holds this dispute can leave it.',
+          );
+        }
+        const before = await userName(tx, row.assigned_to);
+        await disputesRepository.release(tx, row.id);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actorRole: actor.role,
+          action: 'dispute.release',
+          targetType: 'trade',
+          targetId: hash,
+          reason: body.reason?.trim() || 'back to the queue',
+          before: { assignee: before },
+          after: { assignee: null },
+          ip: actor.ip,
+        });
+        return trades.appendMessage(tx, {
+          tradeId: row.trade_id,
+          authorId: null,
+          kind: 'system',
+          systemEvent: 'moderator_not_available',
+          text: 'The moderator left the dispute. It is back in the queue; another moderator will join.',
+        });
+      });
+      await trades.publishMessage(message);
       return one(hash);
     },
 

@@ -62,6 +62,14 @@ export function useAssignDispute(hash: string) {
   });
 }
 
+export function useReleaseDispute(hash: string) {
+  return useMutation({
+    mutationFn: (): Promise<AdminDispute> =>
+      apiClient.post(`${base(hash)}/release`, { body: {}, schema: adminDisputeSchema }),
+    ...useAfterDisputeAction(hash),
+  });
+}
+
 export function useRequestEvidence(hash: string) {
   return useMutation({
     mutationFn: (body: AdminEvidenceRequestBody): Promise<AdminDispute> =>

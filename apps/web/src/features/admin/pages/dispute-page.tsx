@@ -24,7 +24,7 @@ import { useCurrentUser } from '@/shared/session/current-user';
 import { ErrorState } from '@/shared/ui/error-state';
 import { IconAlertTriangle } from '@/shared/ui/icons';
 import { toast } from '@/shared/ui/toast';
-import { useAssignDispute, useDisputeDetail } from '../api/disputes';
+import { useAssignDispute, useDisputeDetail, useReleaseDispute } from '../api/disputes';
 import { useStaffPermissions } from '../api/permissions';
 import { AwardDialog } from '../components/award-dialog';
 import { ConsoleHeader } from '../components/console-header';
@@ -37,6 +37,7 @@ function HolderCard({ dispute, me }: { dispute: AdminDisputeDetail; me: string }
   const locale = useLocale();
   const errorText = useApiErrorText();
   const assign = useAssignDispute(dispute.tradeHash);
+  const release = useReleaseDispute(dispute.tradeHash);
   const [confirming, setConfirming] = useState(false);
   const holder = dispute.assignee;
   const since = holder
@@ -102,6 +103,25 @@ function HolderCard({ dispute, me }: { dispute: AdminDisputeDetail; me: string }
               {t('admin.dispute.holder.takeover')}
             </Button>
           )
+        ) : (
+          <Button
+            variant="default"
+            onClick={() =>
+              void release
+                .mutateAsync()
+                .then(() => toast.success({ message: t('admin.dispute.holder.left') }))
+                .catch(() => undefined)
+            }
+            loading={release.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('admin.dispute.holder.leave')}
+          </Button>
+        )}
+        {release.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(release.error)}
+          </Alert>
         ) : null}
       </Stack>
     </Paper>

@@ -51,6 +51,9 @@ function SystemMessage({ message }: { message: TradeMessage }) {
       case 'moderator_available':
         text = t('trades.chat.system.moderator_available');
         break;
+      case 'moderator_not_available':
+        text = t('trades.chat.system.moderator_not_available');
+        break;
       case 'evidence_requested_buyer':
       case 'evidence_requested_seller':
         // The request is the moderator's own words, addressed to one party.

@@ -45,7 +45,10 @@ export function useTradeLiveUpdates(hash: string): { typingUsername: string | nu
       void queryClient.invalidateQueries({ queryKey: tradeKeys.attachments(hash) });
     }
     // A moderator took the dispute: the trade (its dispute progress) names them now.
-    if (message.system?.event === 'moderator_available') {
+    if (
+      message.system?.event === 'moderator_available' ||
+      message.system?.event === 'moderator_not_available'
+    ) {
       void queryClient.invalidateQueries({ queryKey: tradeKeys.trade(hash) });
     }
   });
