@@ -32,6 +32,14 @@ window.ResizeObserver = ResizeObserverStub;
 // The realtime client connects whenever a user is logged in; no component test may open a real socket.
 window.WebSocket = FakeSocket as unknown as typeof WebSocket;
 
+// Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: vi.fn() });
 Element.prototype.scrollIntoView = vi.fn();
 

@@ -4,25 +4,21 @@ import {
   type AdminAppealDecisionBody,
   type appealOutcomes,
 } from '@app/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { adminKeys } from './admin-keys';
+import { useCursorQueue } from './cursor-queue';
 
 export type AppealStatus = (typeof appealOutcomes)[number];
 
 /** GET /rest/v1/admin/appeals?status=: waiting appeals oldest first, decided ones newest first. */
 export function useAppealQueue(status: AppealStatus) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.appeals(status),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/rest/v1/admin/appeals', {
-        query: { status, cursor: pageParam, limit: 25 },
-        schema: adminAppealPageSchema,
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  return useCursorQueue(
+    adminKeys.appeals(status),
+    '/rest/v1/admin/appeals',
+    { status },
+    adminAppealPageSchema,
+  );
 }
 
 /** POST /rest/v1/admin/appeals/{id}/decide: uphold (the award is reversed) or reject. */

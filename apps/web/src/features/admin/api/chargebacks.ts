@@ -4,23 +4,19 @@ import {
   type AdminChargebackDecisionBody,
   type ChargebackStatus,
 } from '@app/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { adminKeys } from './admin-keys';
+import { useCursorQueue } from './cursor-queue';
 
 /** GET /rest/v1/admin/chargebacks?status=: one status of the chargeback queue, page after page. */
 export function useChargebackQueue(status: ChargebackStatus) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.chargebacks(status),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/rest/v1/admin/chargebacks', {
-        query: { status, cursor: pageParam, limit: 25 },
-        schema: adminChargebackPageSchema,
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  return useCursorQueue(
+    adminKeys.chargebacks(status),
+    '/rest/v1/admin/chargebacks',
+    { status },
+    adminChargebackPageSchema,
+  );
 }
 
 /** POST /rest/v1/admin/chargebacks/{id}: dismiss or confirm a pending report. */

@@ -8,27 +8,23 @@ import {
   type AdminDisputeStatus,
   type AdminEvidenceRequestBody,
 } from '@app/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { adminKeys } from './admin-keys';
+import { useCursorQueue } from './cursor-queue';
 
 const base = (hash: string) => `/rest/v1/admin/disputes/${encodeURIComponent(hash)}`;
 
 /** GET /rest/v1/admin/disputes?status=: one tab of the queue, page after page (cursor). */
 export function useDisputeQueue(status: AdminDisputeStatus) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.disputes(status),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/rest/v1/admin/disputes', {
-        query: { status, cursor: pageParam, limit: 25 },
-        schema: adminDisputePageSchema,
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-    // Other moderators take disputes meanwhile: the queue re-reads itself.
-    refetchInterval: 15_000,
-  });
+  // Other moderators take disputes meanwhile: the queue re-reads itself.
+  return useCursorQueue(
+    adminKeys.disputes(status),
+    '/rest/v1/admin/disputes',
+    { status },
+    adminDisputePageSchema,
+    { refetchInterval: 15_000 },
+  );
 }
 
 /** GET /rest/v1/admin/disputes/{tradeId}: the dispute with its parties and the whole chat. */

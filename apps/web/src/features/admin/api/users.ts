@@ -6,15 +6,10 @@ import {
   type AdminUserActionBody,
   type AdminUserRoleBody,
 } from '@app/contract';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { adminKeys } from './admin-keys';
+import { useCursorQueue } from './cursor-queue';
 
 const userPath = (username: string) => `/rest/v1/admin/users/${encodeURIComponent(username)}`;
 
@@ -70,15 +65,10 @@ export function useRoleChange(username: string) {
 
 /** GET /rest/v1/admin/audit-log with its filters, newest first, page after page. */
 export function useAuditLog(filters: { actor?: string; action?: string; targetId?: string; q?: string }) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.audit(filters),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/rest/v1/admin/audit-log', {
-        query: { ...filters, cursor: pageParam, limit: 50 },
-        schema: auditLogPageSchema,
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  return useCursorQueue(
+    adminKeys.audit(filters),
+    '/rest/v1/admin/audit-log',
+    { ...filters, limit: 50 },
+    auditLogPageSchema,
+  );
 }

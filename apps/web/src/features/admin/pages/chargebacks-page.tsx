@@ -1,16 +1,5 @@
 import { chargebackStatuses, type Chargeback, type ChargebackStatus } from '@app/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +8,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { useChargebackQueue, useDecideChargeback } from '../api/chargebacks';
 import { ConsoleHeader } from '../components/console-header';
+import { StatusTabs } from '../components/status-tabs';
 import { QueueList } from '../components/queue-list';
 import { ReasonDialog } from '../components/reason-dialog';
 
@@ -122,11 +112,11 @@ export function ChargebacksPage() {
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
         <ConsoleHeader title={t('admin.chargebacks.title')} subtitle={t('admin.chargebacks.subtitle')} />
-        <SegmentedControl
+        <StatusTabs
           value={status}
+          options={chargebackStatuses}
+          label={(value) => t(`admin.chargebacks.tabs.${value}`)}
           onChange={(value) => setParams(value === 'Pending' ? {} : { status: value }, { replace: true })}
-          data={chargebackStatuses.map((value) => ({ value, label: t(`admin.chargebacks.tabs.${value}`) }))}
-          fullWidth
         />
         {queue.isError && isApiError(queue.error) && queue.error.status === 403 ? (
           <Alert color="gray">{t('admin.forbidden')}</Alert>

@@ -1,11 +1,12 @@
 import { adminDisputeStatuses, type AdminDispute, type AdminDisputeStatus } from '@app/contract';
-import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { useDisputeQueue } from '../api/disputes';
 import { ConsoleHeader } from '../components/console-header';
+import { StatusTabs } from '../components/status-tabs';
 import { QueueList } from '../components/queue-list';
 import { formatDuration } from '../components/duration';
 
@@ -97,11 +98,11 @@ export function DisputesPage() {
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
         <ConsoleHeader title={t('admin.disputes.title')} subtitle={t('admin.disputes.subtitle')} />
-        <SegmentedControl
+        <StatusTabs
           value={status}
+          options={adminDisputeStatuses}
+          label={(value) => t(`admin.disputes.tabs.${value}`)}
           onChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
-          data={adminDisputeStatuses.map((value) => ({ value, label: t(`admin.disputes.tabs.${value}`) }))}
-          fullWidth
         />
         <QueueList
           query={queue}

@@ -13,7 +13,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -25,6 +24,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useActOnReport, useReportQueue, type ReportStatus } from '../api/reports';
 import { ConsoleHeader } from '../components/console-header';
+import { StatusTabs } from '../components/status-tabs';
 import { QueueList } from '../components/queue-list';
 import { ReasonDialog } from '../components/reason-dialog';
 
@@ -177,11 +177,11 @@ export function ReportsPage() {
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
         <ConsoleHeader title={t('admin.reports.title')} subtitle={t('admin.reports.subtitle')} />
-        <SegmentedControl
+        <StatusTabs
           value={status}
+          options={adminReportStatuses}
+          label={(value) => t(`admin.reports.tabs.${value}`)}
           onChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
-          data={adminReportStatuses.map((value) => ({ value, label: t(`admin.reports.tabs.${value}`) }))}
-          fullWidth
         />
         <QueueList
           query={queue}

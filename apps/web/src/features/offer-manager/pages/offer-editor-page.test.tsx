@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -31,16 +31,6 @@ const stepHeading = (number: number, title: string) =>
   screen.findByRole('heading', { name: `Step ${number} of 5: ${title}` }, PAGE_LOAD);
 
 describe('OfferEditorPage', () => {
-  beforeAll(() => {
-    // Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-      });
-    }
-  });
-
   it('should create an offer from the query through the five steps, then show the result on my offers', async () => {
     const fake = withServer({
       'POST /rest/v1/my-offers': () =>

@@ -1,7 +1,7 @@
 import type { TradeFeedback, TradeFeedbackState } from '@app/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
 import { buildCurrentUser } from '@/testing/factories';
@@ -50,15 +50,6 @@ async function openCard() {
 }
 
 describe('FeedbackReplyForm (trade page)', () => {
-  beforeAll(() => {
-    // Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-      });
-    }
-  });
   beforeEach(() => FakeSocket.reset());
   afterEach(() => realtimeClient.disconnect());
 

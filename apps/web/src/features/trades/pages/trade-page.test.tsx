@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '@/shared/api';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
@@ -47,15 +47,6 @@ const posts = (fake: ReturnType<typeof createFakeFetch>, suffix: string) =>
   fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith(suffix));
 
 describe('TradePage', () => {
-  beforeAll(() => {
-    // Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-      });
-    }
-  });
   beforeEach(() => {
     FakeSocket.reset();
     // Only the clock is fixed (the countdown reads it); timers stay real for the page's own waits.
