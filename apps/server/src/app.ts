@@ -38,6 +38,7 @@ import { catalogueRoutes, createCatalogueService } from './modules/catalogue/ind
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
 import {
+  createOfferAppealsService,
   createReportsModerationService,
   createReportsService,
   reportsRoutes,
@@ -209,6 +210,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     reports: createReportsService({ db: database.db, config }),
     // The moderators' queue of offer reports and their actions on offers (decision 0023).
     moderation: createReportsModerationService({ db: database.db, catalogue }),
+    // Owners' appeals against a rejection and the second moderator's decision (decision 0023).
+    offerAppeals: createOfferAppealsService({ db: database.db, catalogue }),
   });
   await app.register(publicProfileRoutes, {
     db: database.db,

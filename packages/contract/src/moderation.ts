@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffReasonSchema } from './admin.js';
+import { APPEAL_REASON_MAX } from './appeals.js';
 import { offerReportReasonSchema } from './reports.js';
 import { textString } from './strings.js';
 
@@ -95,3 +96,65 @@ export const adminReportActionBodySchema = z
 export type AdminReportActionBody = z.input<typeof adminReportActionBodySchema>;
 /** The body as the server has it after validation (`penaltyHours` a number). */
 export type AdminReportAction = z.infer<typeof adminReportActionBodySchema>;
+
+/**
+ * An owner's appeal against a moderator's rejection of their offer (decision 0023): while it waits the
+ * offer's moderation status is 4 (appealed); upheld, the offer is approved (1) and any penalty lifted;
+ * rejected, the status is 3 (no appeal). `withdrawn`: the owner edited the offer or reset its penalty, or a
+ * moderator's new decision replaced the one appealed against, before anybody decided.
+ */
+export const offerAppealStatuses = ['appealed', 'upheld', 'rejected', 'withdrawn'] as const;
+export type OfferAppealStatus = (typeof offerAppealStatuses)[number];
+
+/** `POST /rest/v1/my-offers/{hash}/appeal`: the owner says why the rejection is wrong. */
+export const offerAppealBodySchema = z.object({
+  text: textString()
+    .trim()
+    .min(1, 'Say why the offer should be approved')
+    .max(APPEAL_REASON_MAX, `At most ${APPEAL_REASON_MAX} characters`),
+});
+export type OfferAppealBody = z.input<typeof offerAppealBodySchema>;
+
+/** What the owner gets back from the appeal. */
+export const offerAppealSchema = z.object({
+  id: z.number().int(),
+  idHashed: z.string(),
+  status: z.enum(offerAppealStatuses),
+  text: z.string(),
+  createdAt: z.string(),
+  /** The offer's moderation status now (4 while the appeal waits). */
+  moderationStatus: z.number().int(),
+});
+export type OfferAppeal = z.infer<typeof offerAppealSchema>;
+
+/** `GET /rest/v1/admin/offer-appeals`: waiting appeals oldest first, the others newest first. */
+export const adminOfferAppealsQuerySchema = z.object({
+  status: z.enum(offerAppealStatuses).default('appealed'),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminOfferAppealsQuery = z.input<typeof adminOfferAppealsQuerySchema>;
+
+export const adminOfferAppealSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(offerAppealStatuses),
+  owner: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** The rejection appealed against: who made it (null: an operator) and the note the owner was shown. */
+  rejection: z.object({ moderator: z.string().nullable(), note: z.string().nullable() }),
+  offer: adminReportSchema.shape.offer,
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type AdminOfferAppeal = z.infer<typeof adminOfferAppealSchema>;
+
+export const adminOfferAppealPageSchema = z.object({
+  items: z.array(adminOfferAppealSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminOfferAppealPage = z.infer<typeof adminOfferAppealPageSchema>;

@@ -252,6 +252,18 @@ export const myOfferSchema = z.object({
    * once that time has passed (`PUT /rest/v1/my-offers/{hash}/reset-penalty`).
    */
   penalty: z.object({ until: z.string(), resettable: z.boolean() }).nullable(),
+  /**
+   * The owner's latest appeal against a rejection (`POST /rest/v1/my-offers/{hash}/appeal`, decision 0023)
+   * and how it ended; null when the offer was never appealed.
+   */
+  appeal: z
+    .object({
+      status: z.enum(['appealed', 'upheld', 'rejected', 'withdrawn']),
+      text: z.string(),
+      createdAt: z.string(),
+      decisionReason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type MyOffer = z.infer<typeof myOfferSchema>;
 

@@ -32,13 +32,17 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
             ? String(m.reportId)
             : operation.path.startsWith('/rest/v1/admin/appeals/')
               ? String(m.appealId)
-              : onTrade
-                ? tradeFor(operation, m)
-                : m.offerHash
+              : operation.path.startsWith('/rest/v1/admin/offer-appeals/')
+                ? String(m.offerAppealId)
+                : onTrade
+                  ? tradeFor(operation, m)
+                  : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer
-            : m.offerHash
+            : operation.path.endsWith('/appeal')
+              ? m.rejectedOffer
+              : m.offerHash
           : name === 'tradeHash'
             ? m.activeTrade
             : name === 'tradeId'

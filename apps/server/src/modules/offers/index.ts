@@ -3,3 +3,8 @@ export { createOffersService, type OffersService, newOfferHash } from './service
 export { offersRoutes, type OfferTradeFacts } from './routes.js';
 export { offersRepository } from './repository.js';
 export { offersAdminCommands } from './admin.js';
+export {
+  offerAppealsRepository,
+  type OfferAppealRow,
+  type OfferAppealQueueRow,
+} from './appeals-repository.js';

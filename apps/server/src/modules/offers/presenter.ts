@@ -8,6 +8,7 @@ import {
   type OfferListing,
 } from '@app/contract';
 import type { CatalogueData } from '../catalogue/index.js';
+import type { OfferAppealRow } from './appeals-repository.js';
 import type { HoursRow, OfferRow, SearchRow } from './repository.js';
 
 /** A stored fiat amount (NUMERIC with 8 places) at its currency's precision: `10.00000000` -> `10.00`. */
@@ -124,6 +125,7 @@ export function presentMyOffer(
     tagIds: number[];
     price: { fiat: string | null; usd: string | null };
     bondShort: boolean;
+    appeal?: OfferAppealRow;
   },
 ) {
   const method = ctx.data.methodById.get(row.paymentMethodId);
@@ -158,6 +160,14 @@ export function presentMyOffer(
     moderatorNote: row.penaltyReason,
     penalty: row.penaltyUntil
       ? { until: row.penaltyUntil.toISOString(), resettable: row.penaltyUntil.getTime() <= Date.now() }
+      : null,
+    appeal: ctx.appeal
+      ? {
+          status: ctx.appeal.status,
+          text: ctx.appeal.text,
+          createdAt: new Date(String(ctx.appeal.created_at)).toISOString(),
+          decisionReason: ctx.appeal.decision_reason,
+        }
       : null,
   };
 }

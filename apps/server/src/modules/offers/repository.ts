@@ -454,6 +454,7 @@ function fromSqlRow(r: Record<string, unknown>): SearchRow {
           ? r.penalty_until
           : new Date(String(r.penalty_until)),
     penaltyReason: str(r.penalty_reason),
+    moderatedBy: r.moderated_by === null || r.moderated_by === undefined ? null : Number(r.moderated_by),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
     sortKey: String(r.sort_key),

@@ -185,6 +185,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
               tagIds: o.tagIds,
               price: o.price,
               bondShort: o.bondShort,
+              appeal: o.appeal,
             }),
           ),
           depositData: {

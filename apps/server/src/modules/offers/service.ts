@@ -28,7 +28,8 @@ import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.j
 import { usersRepository } from '../users/repository.js';
 import { DEFAULT_BOND_AMOUNTS, lockBondsOf, type WalletService } from '../wallet/index.js';
 import { contactsRepository } from '../contacts/index.js';
-import { activationRefusal, resetRefusal } from './penalty.js';
+import { activationRefusal, isRejected, resetRefusal } from './penalty.js';
+import { offerAppealsRepository } from './appeals-repository.js';
 import {
   offersRepository,
   type HoursRow,
@@ -492,13 +493,22 @@ export function createOffersService(options: OffersServiceOptions) {
         userId,
         hash,
         async (current, tx) => {
-          // A penalty survives edits; a rejection (status 2) is what an edit answers: approved again.
+          // A penalty survives edits; a rejection (appealed or not) is what an edit answers: approved
+          // again, and a waiting appeal against it is withdrawn.
           if (body.is_active && current.penaltyUntil) throw activationRefusal(current)!;
+          const approves = isRejected(current.moderationStatus) && !current.penaltyUntil;
+          if (approves) {
+            await offerAppealsRepository.withdrawWaiting(tx, current.id, {
+              by: null,
+              reason: 'The owner edited the offer.',
+              at: new Date(),
+            });
+          }
           const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
           const updated = await offersRepository.update(tx, current.id, {
             ...row,
             isActive: body.is_active && !bondShort,
-            ...(current.moderationStatus === 2 && !current.penaltyUntil ? { moderationStatus: 1 } : {}),
+            ...(approves ? { moderationStatus: 1, moderatedBy: null } : {}),
           });
           await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
           return { offer: updated!, isBondInsufficient: bondShort };
@@ -516,6 +526,10 @@ export function createOffersService(options: OffersServiceOptions) {
         rows.map((r) => r.id),
       );
       const counts = await offersRepository.countsOfOwner(db, userId);
+      const appeals = await offerAppealsRepository.latestOf(
+        db,
+        rows.filter((r) => r.moderationStatus !== 1 || r.penaltyReason).map((r) => r.id),
+      );
       const bond = await wallet.bondStatus(userId);
       const groups = await bondGroupIds();
       // The bond is per coin: one ledger read per coin, not per offer.
@@ -536,6 +550,7 @@ export function createOffersService(options: OffersServiceOptions) {
           tagIds: tags.get(row.id) ?? [],
           price: priceOf(view, data, row),
           bondShort: await bondShortOf(row),
+          appeal: appeals.get(row.id),
         });
       }
       const needsBond = new Set(
@@ -595,10 +610,16 @@ export function createOffersService(options: OffersServiceOptions) {
       return withOwnOffer(userId, hash, async (offer, tx) => {
         const refused = resetRefusal(offer, new Date());
         if (refused) throw refused;
+        await offerAppealsRepository.withdrawWaiting(tx, offer.id, {
+          by: null,
+          reason: 'The owner reset the penalty.',
+          at: new Date(),
+        });
         return (await offersRepository.update(tx, offer.id, {
           penaltyUntil: null,
           penaltyReason: null,
           moderationStatus: 1,
+          moderatedBy: null,
         }))!;
       });
     },

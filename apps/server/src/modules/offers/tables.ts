@@ -91,6 +91,8 @@ export const offers = pgTable(
      */
     penaltyUntil: timestamp('penalty_until', { withTimezone: true }),
     penaltyReason: text('penalty_reason'),
+    /** The staff member whose rejection or penalty stands (null: none, or an operator's command). */
+    moderatedBy: integer('moderated_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -187,3 +189,44 @@ export const offerRateSnapshots = pgTable('offer_rate_snapshots', {
   usdFiat: jsonb('usd_fiat').$type<Record<string, string>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An owner's appeal against a moderator's rejection (decision 0023). At most one waits per offer; the
+ * offer's moderation status says where it stands (4 appealed, then 1 upheld or 3 no appeal). `rejected_by`
+ * keeps who made the rejection appealed against: they never decide the appeal.
+ */
+export const offerModerationAppeals = pgTable(
+  'offer_moderation_appeals',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['appealed', 'upheld', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('appealed'),
+    rejectedBy: integer('rejected_by').references(() => users.id),
+    /** The note the owner was shown with the rejection. */
+    rejectionNote: text('rejection_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [
+    uniqueIndex('offer_moderation_appeals_waiting_key')
+      .on(t.offerId)
+      .where(sql`${t.status} = 'appealed'`),
+    index('offer_moderation_appeals_status_idx').on(t.status, t.id),
+    index('offer_moderation_appeals_offer_idx').on(t.offerId, t.id),
+    check(
+      'offer_moderation_appeals_status_check',
+      sql`${t.status} IN ('appealed', 'upheld', 'rejected', 'withdrawn')`,
+    ),
+    check('offer_moderation_appeals_text_length_check', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
+  ],
+);

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { offersRepository } from '../offers/index.js';
+import { offerAppealsRepository, offersRepository } from '../offers/index.js';
 import { reportsModerationRepository, type QueueRow } from './moderation-repository.js';
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -98,17 +98,26 @@ export function createReportsModerationService({
         let after: Record<string, unknown> | null = null;
         if (body.action !== 'dismiss') {
           const note = body.text?.trim() || body.reason;
-          const changes =
-            body.action === 'deactivate'
-              ? { isActive: false, moderationStatus: 2, penaltyReason: note }
-              : body.action === 'penalty'
-                ? {
-                    isActive: false,
-                    moderationStatus: 2,
-                    penaltyReason: note,
-                    penaltyUntil: new Date(at.getTime() + body.penaltyHours! * 3_600_000),
-                  }
-                : { penaltyReason: note };
+          const rejects = body.action === 'deactivate' || body.action === 'penalty';
+          const changes = !rejects
+            ? { penaltyReason: note }
+            : {
+                isActive: false,
+                moderationStatus: 2,
+                penaltyReason: note,
+                moderatedBy: actor.id,
+                ...(body.action === 'penalty'
+                  ? { penaltyUntil: new Date(at.getTime() + body.penaltyHours! * 3_600_000) }
+                  : {}),
+              };
+          // A new rejection replaces the one a waiting appeal was about: the owner may appeal this one.
+          if (rejects) {
+            await offerAppealsRepository.withdrawWaiting(tx, row.offer_id, {
+              by: actor.id,
+              reason: 'A new moderator decision replaced the one appealed against.',
+              at,
+            });
+          }
           const updated = await offersRepository.update(tx, row.offer_id, changes);
           after = {
             isActive: updated?.isActive,

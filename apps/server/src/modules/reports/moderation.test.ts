@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  adminOfferAppealPageSchema,
+  adminOfferAppealSchema,
   adminReportPageSchema,
   adminReportSchema,
   auditLogPageSchema,
@@ -21,6 +23,8 @@ describe('offer moderation', () => {
   let owner: TestClient;
   let mod: TestClient;
   let superMod: TestClient;
+  let superMod2: TestClient;
+  let admin: TestClient;
   const reporters: TestClient[] = [];
 
   const ok = (response: Response, status = 200) => {
@@ -52,9 +56,9 @@ describe('offer moderation', () => {
       }),
       201,
     ).idHashed as string;
-  /** Reports on the offer by `count` users; the ids of the reports, oldest first. */
-  const reported = async (hash: string, count = 1) => {
-    for (const reporter of reporters.slice(0, count)) {
+  /** Reports on the offer by `count` users (from the `first`th reporter on); the ids of the reports, oldest first. */
+  const reported = async (hash: string, count = 1, first = 0) => {
+    for (const reporter of reporters.slice(first, first + count)) {
       ok(await reporter.post(`/rest/v1/offers/${hash}/report`, { reason: 'outside_escrow' }), 201);
     }
     const rows = (await t.database.db.execute(
@@ -68,6 +72,32 @@ describe('offer moderation', () => {
       .offers.find((o) => o.idHashed === hash)!;
   const act = (client: TestClient, id: number, body: Record<string, unknown>) =>
     client.post(`/rest/v1/admin/reports/${id}`, body);
+  const appeal = (hash: string, text = 'The terms only describe the bank details.', client = owner) =>
+    client.post(`/rest/v1/my-offers/${hash}/appeal`, { text });
+  const decide = (client: TestClient, id: number, outcome: 'uphold' | 'reject', reason = 'Checked.') =>
+    client.post(`/rest/v1/admin/offer-appeals/${id}/decide`, { outcome, reason });
+  /** The offer rejected by `by` (deactivated, or penalised for `penaltyHours`). */
+  const rejected = async (by: TestClient, penaltyHours?: number) => {
+    const hash = await createOffer();
+    const [id] = await reported(hash);
+    ok(
+      await act(by, id!, {
+        action: penaltyHours ? 'penalty' : 'deactivate',
+        reason: 'Asks to pay outside escrow.',
+        text: 'Remove the outside-payment request.',
+        penaltyHours,
+      }),
+    );
+    return hash;
+  };
+  const editAndSave = async (hash: string) => {
+    const editor = ok(await owner.get(`/rest/v1/my-offers/${hash}`)).body;
+    return owner.put(`/rest/v1/my-offers/${hash}`, {
+      ...editor,
+      offer_terms: 'Platform only.',
+      is_active: true,
+    });
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ REPORTS_MAX_PER_DAY: '50' });
@@ -80,6 +110,8 @@ describe('offer moderation', () => {
     }
     mod = await staff('m_mod', 'moderator');
     superMod = await staff('m_super', 'supermod');
+    superMod2 = await staff('m_super2', 'supermod');
+    admin = await staff('m_admin', 'admin');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -264,5 +296,150 @@ describe('offer moderation', () => {
     expect(adminReportSchema.parse(ok(await act(mod, id!, { action: 'dismiss', reason: 'ok' }))).status).toBe(
       'dismissed',
     );
+  });
+
+  it('should let the owner appeal a rejection once, and a second moderator uphold it: approved, penalty lifted', async () => {
+    const hash = await rejected(superMod, 48);
+    expect((await appeal(hash, 'x', reporters[0])).statusCode).toBe(404);
+    for (const [text, why] of [
+      ['', 'empty'],
+      ['a\u0000b', 'NUL'],
+      ['x'.repeat(100_000), 'huge'],
+    ]) {
+      const refused = await appeal(hash, text);
+      expect(refused.statusCode, why).toBe(422);
+      expect(refused.json().errors[0].details[0].field).toBe('text');
+    }
+    expect(
+      (await owner.post(`/rest/v1/my-offers/${hash}/appeal`, { text: 'x' }, { csrf: false })).statusCode,
+    ).toBe(403);
+    // Twenty appeals at once: one is taken, under the offer's row lock.
+    const racing = await Promise.all(Array.from({ length: 20 }, () => appeal(hash)));
+    expect(racing.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(racing.filter((r) => codeOf(r) === 'ALREADY_APPEALED')).toHaveLength(19);
+    expect(await mine(hash)).toMatchObject({
+      moderationStatus: 4,
+      penalty: { resettable: false },
+      appeal: { status: 'appealed', text: 'The terms only describe the bank details.', decisionReason: null },
+    });
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }))).toBe(
+      'offer_has_cancelled_by_system_penalty',
+    );
+
+    expect((await owner.get('/rest/v1/admin/offer-appeals')).statusCode).toBe(404);
+    expect(codeOf(await mod.get('/rest/v1/admin/offer-appeals'))).toBe('FORBIDDEN_ROLE');
+    const waiting = adminOfferAppealPageSchema.parse(
+      ok(await superMod2.get('/rest/v1/admin/offer-appeals?limit=100')),
+    );
+    const item = waiting.items.find((i) => i.offer.hash === hash)!;
+    expect(item).toMatchObject({
+      status: 'appealed',
+      owner: 'm_owner',
+      rejection: { moderator: 'm_super', note: 'Remove the outside-payment request.' },
+      offer: { moderationStatus: 4, isActive: false },
+      decidedBy: null,
+    });
+    expect(codeOf(await decide(superMod, item.id, 'uphold'))).toBe('APPEAL_SAME_MODERATOR');
+    expect(codeOf(await decide(mod, item.id, 'uphold'))).toBe('FORBIDDEN_ROLE');
+    expect((await decide(owner, item.id, 'uphold')).statusCode).toBe(404);
+
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        decide(i % 2 ? superMod2 : admin, item.id, 'uphold', 'The terms were fine.'),
+      ),
+    );
+    expect(decisions.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(decisions.filter((r) => codeOf(r) === 'APPEAL_DECIDED')).toHaveLength(19);
+    const decided = adminOfferAppealSchema.parse(decisions.find((r) => r.statusCode === 200)!.json().data);
+    expect(decided).toMatchObject({ status: 'upheld', decisionReason: 'The terms were fine.' });
+    expect(await mine(hash)).toMatchObject({
+      isActive: false,
+      moderationStatus: 1,
+      penalty: null,
+      moderatorNote: 'The terms were fine.',
+      appeal: { status: 'upheld', decisionReason: 'The terms were fine.' },
+    });
+    ok(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }));
+    const log = auditLogPageSchema.parse(ok(await admin.get(`/rest/v1/admin/audit-log?targetId=${hash}`)));
+    expect(log.items[0]).toMatchObject({
+      action: 'offer_appeal.uphold',
+      before: { moderationStatus: 4, isActive: false },
+      after: { moderationStatus: 1, penaltyUntil: null },
+    });
+  });
+
+  it('should turn an appeal down (3, no appeal) until an edit; an edit or a new rejection withdraws a waiting appeal', async () => {
+    const hash = await rejected(mod);
+    expect(codeOf(await appeal(await createOffer()))).toBe('OFFER_NOT_REJECTED');
+    ok(await appeal(hash), 201);
+    const [first] = adminOfferAppealPageSchema
+      .parse(ok(await superMod.get('/rest/v1/admin/offer-appeals?limit=100')))
+      .items.filter((i) => i.offer.hash === hash);
+    ok(await decide(superMod, first!.id, 'reject', 'The terms ask for payment outside escrow.'));
+    expect(await mine(hash)).toMatchObject({
+      moderationStatus: 3,
+      appeal: { status: 'rejected', decisionReason: 'The terms ask for payment outside escrow.' },
+    });
+    expect(codeOf(await appeal(hash))).toBe('APPEAL_NOT_AVAILABLE');
+    expect(codeOf(await owner.put(`/rest/v1/my-offers/${hash}/status`, { new_status: true }))).toBe(
+      'OFFER_REJECTED_BY_MODERATOR',
+    );
+    ok(await editAndSave(hash));
+    expect(await mine(hash)).toMatchObject({ isActive: true, moderationStatus: 1 });
+    expect(codeOf(await appeal(hash))).toBe('OFFER_NOT_REJECTED');
+
+    // Rejected again and appealed; a moderator's new rejection replaces the decision appealed against.
+    const [, second] = await reported(hash, 1, 1);
+    ok(await act(mod, second!, { action: 'deactivate', reason: 'Reported again.' }));
+    ok(await appeal(hash), 201);
+    const [, , third] = await reported(hash, 1, 2);
+    ok(await act(superMod2, third!, { action: 'deactivate', reason: 'And again.' }));
+    expect(await mine(hash)).toMatchObject({ moderationStatus: 2, appeal: { status: 'withdrawn' } });
+    const withdrawn = adminOfferAppealPageSchema
+      .parse(ok(await superMod.get('/rest/v1/admin/offer-appeals?status=withdrawn&limit=100')))
+      .items.find((i) => i.offer.hash === hash)!;
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', decidedBy: 'm_super2' });
+    expect(codeOf(await decide(superMod, withdrawn.id, 'uphold'))).toBe('APPEAL_DECIDED');
+    // Appealed once more, then the owner fixes the offer instead: the appeal is withdrawn.
+    ok(await appeal(hash), 201);
+    ok(await editAndSave(hash));
+    expect(await mine(hash)).toMatchObject({ moderationStatus: 1, appeal: { status: 'withdrawn' } });
+    const waiting = adminOfferAppealPageSchema.parse(
+      ok(await superMod.get('/rest/v1/admin/offer-appeals?limit=100')),
+    );
+    expect(waiting.items.filter((i) => i.offer.hash === hash)).toEqual([]);
+  });
+
+  it('should refuse bad decisions and queries (422 on the field), a missing CSRF token (403) and unknown appeals (404)', async () => {
+    const hash = await rejected(mod);
+    ok(await appeal(hash), 201);
+    const { id } = adminOfferAppealPageSchema
+      .parse(ok(await superMod.get('/rest/v1/admin/offer-appeals?limit=100')))
+      .items.find((i) => i.offer.hash === hash)!;
+    const bad: [Record<string, unknown>, string][] = [
+      [{ outcome: 'approve', reason: 'x' }, 'outcome'],
+      [{ outcome: 'uphold', reason: '' }, 'reason'],
+      [{ outcome: 'uphold', reason: 'a\u0007b' }, 'reason'],
+      [{ outcome: 'uphold', reason: 'x'.repeat(100_000) }, 'reason'],
+    ];
+    for (const [body, field] of bad) {
+      const response = await superMod.post(`/rest/v1/admin/offer-appeals/${id}/decide`, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(422);
+      expect(response.json().errors[0].details[0].field).toBe(field);
+    }
+    const noCsrf = await superMod.post(
+      `/rest/v1/admin/offer-appeals/${id}/decide`,
+      { outcome: 'reject', reason: 'x' },
+      { csrf: false },
+    );
+    expect(codeOf(noCsrf)).toBe('CSRF_TOKEN_MISMATCH');
+    expect((await decide(superMod, 999_999, 'reject')).statusCode).toBe(404);
+    for (const query of ['status=open', 'cursor=0', 'limit=101']) {
+      expect((await superMod.get(`/rest/v1/admin/offer-appeals?${query}`)).statusCode, query).toBe(422);
+    }
+    const snake = await superMod.get('/rest/v1/admin/offer-appeals?case=snake&limit=100');
+    expect(snake.json().data.items[0]).toHaveProperty('created_at');
+    // Nothing was decided by the refused calls.
+    expect((await mine(hash)).moderationStatus).toBe(4);
   });
 });

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminAppealDecisionBodySchema,
+  adminAppealParamsSchema,
+  adminOfferAppealPageSchema,
+  adminOfferAppealSchema,
+  adminOfferAppealsQuerySchema,
+  offerAppealBodySchema,
+  offerAppealSchema,
+  offerHashParamsSchema,
   adminReportActionBodySchema,
   adminReportPageSchema,
   adminReportParamsSchema,
@@ -14,16 +22,76 @@ import {
 import { requireUser } from '../../platform/auth/session.js';
 import { staffActorOf } from '../../platform/auth/staff-guard.js';
 import type { ReportsModerationService } from './moderation-service.js';
+import type { OfferAppealsService } from './offer-appeals-service.js';
 import type { ReportsService } from './service.js';
 
 /**
  * Reporting an offer (the spec leaves the path to us): `POST /rest/v1/offers/{hash}/report
- * { reason, message }`, the viewer's report state, and the reasons.
+ * { reason, message }`, the viewer's report state, and the reasons. The moderators' side: the report
+ * queue and its actions, and the owners' appeals against a rejection (decision 0023).
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService;
   moderation: ReportsModerationService;
-}> = async (app, { reports, moderation }) => {
+  offerAppeals: OfferAppealsService;
+}> = async (app, { reports, moderation, offerAppeals }) => {
+  app.post(
+    '/rest/v1/my-offers/:hash/appeal',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "Appeal against a moderator's rejection of my offer (once per rejection)",
+        description:
+          'Only a rejected offer (moderation status 2) can be appealed; it becomes 4 (appealed) until a second ' +
+          'moderator decides. Appealed already: 409 `ALREADY_APPEALED`; appeal turned down (3): 409 ' +
+          '`APPEAL_NOT_AVAILABLE`; not rejected: 409 `OFFER_NOT_REJECTED`; not your offer: 404.',
+        params: offerHashParamsSchema,
+        body: offerAppealBodySchema,
+        response: { 201: dataEnvelope(offerAppealSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      return reply.code(201).send({ data: await offerAppeals.appeal(id, request.params.hash, request.body) });
+    },
+  );
+
+  app.get(
+    '/rest/v1/admin/offer-appeals',
+    {
+      config: { permission: 'appeals.decide' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Owners' appeals against offer rejections: waiting ones oldest first, the others newest first",
+        querystring: adminOfferAppealsQuerySchema,
+        response: { 200: dataEnvelope(adminOfferAppealPageSchema) },
+      },
+    },
+    async (request) => ({ data: await offerAppeals.list(request.query) }),
+  );
+
+  app.post(
+    '/rest/v1/admin/offer-appeals/:id/decide',
+    {
+      config: { permission: 'appeals.decide' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Uphold (approve the offer, lift any penalty) or reject (no appeal) an offer appeal; audited',
+        description:
+          'Never by the staff member who rejected the offer (403 `APPEAL_SAME_MODERATOR`) nor its owner (403 ' +
+          '`APPEAL_OWN_OFFER`); once (409 `APPEAL_DECIDED`).',
+        params: adminAppealParamsSchema,
+        body: adminAppealDecisionBodySchema,
+        response: { 200: dataEnvelope(adminOfferAppealSchema) },
+      },
+    },
+    async (request) => ({
+      data: await offerAppeals.decide(staffActorOf(request), request.params.id, request.body),
+    }),
+  );
+
   app.get(
     '/rest/v1/admin/reports',
     {

@@ -1,7 +1,7 @@
 import type { AdminDispute, AdminDisputeDetail } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '@/shared/api';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
@@ -69,15 +69,6 @@ const permissions = (role = 'moderator', list = ['console.view', 'disputes.take'
 });
 
 describe('staff console', () => {
-  beforeAll(() => {
-    // Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-      });
-    }
-  });
   beforeEach(() => {
     FakeSocket.reset();
     setCsrfToken('csrf-token');
@@ -379,5 +370,60 @@ describe('staff console', () => {
         { outcome: 'uphold', reason: 'The recall is proven.' },
       ]),
     );
+  }, 30_000);
+
+  it('should list offer appeals by kind and reject one only with a reason, after saying it is final', async () => {
+    const user = userEvent.setup();
+    const appeal = {
+      id: 9,
+      status: 'appealed' as const,
+      owner: 'olga',
+      text: 'My terms only list the bank details.',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      rejection: { moderator: 'mia', note: 'Remove the outside-payment request.' },
+      offer: {
+        hash: 'Offer0000001',
+        owner: 'olga',
+        type: 'sell' as const,
+        cryptoCode: 'BTC',
+        fiatCurrencyCode: 'USD',
+        paymentMethod: 'Bank transfer',
+        terms: 'Pay by bank.',
+        isActive: false,
+        moderationStatus: 4,
+        penaltyUntil: null,
+      },
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+    };
+    const fake = withServer({
+      ...permissions('supermod', ['console.view', 'appeals.decide']),
+      'GET /rest/v1/admin/appeals': () => jsonResponse(200, { data: { items: [], nextCursor: null } }),
+      'GET /rest/v1/admin/offer-appeals': () =>
+        jsonResponse(200, { data: { items: [appeal], nextCursor: null } }),
+      'POST /rest/v1/admin/offer-appeals/9/decide': () =>
+        jsonResponse(200, { data: { ...appeal, status: 'rejected', decisionReason: 'Outside escrow.' } }),
+    });
+    renderApp({ path: '/admin/appeals', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
+    expect(await screen.findByText('No appeal here.', {}, PAGE_LOAD)).toBeInTheDocument();
+    await user.click(screen.getByText('Offers'));
+    const row = await screen.findByTestId('offer-appeal-row');
+    expect(row).toHaveTextContent('olga appeals against the rejection by mia');
+    expect(row).toHaveTextContent('The owner was told: Remove the outside-payment request.');
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the appeal of olga?' });
+    expect(dialog).toHaveTextContent('cannot be appealed again');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Outside escrow.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { outcome: 'reject', reason: 'Outside escrow.' },
+      ]),
+    );
+    const asked = fake.requests.find((r) => r.url.startsWith('/rest/v1/admin/offer-appeals'))!;
+    expect(new URL(asked.url, 'http://x').searchParams.get('status')).toBe('appealed');
   }, 30_000);
 });

@@ -7,6 +7,7 @@ export const adminKeys = {
   chargebacks: (status: string) => ['admin', 'chargebacks', status] as const,
   reports: (status: string) => ['admin', 'reports', status] as const,
   appeals: (status: string) => ['admin', 'appeals', status] as const,
+  offerAppeals: (status: string) => ['admin', 'offer-appeals', status] as const,
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,
   user: (username: string) => ['admin', 'user', username] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,

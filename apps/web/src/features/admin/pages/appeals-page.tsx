@@ -1,4 +1,4 @@
-import { appealOutcomes, type AdminAppeal } from '@app/contract';
+import { appealOutcomes, offerAppealStatuses, type AdminAppeal, type OfferAppealStatus } from '@app/contract';
 import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useAppealQueue, useDecideAppeal, type AppealStatus } from '../api/appeals';
+import { useOfferAppealQueue } from '../api/offer-appeals';
 import { ConsoleHeader } from '../components/console-header';
+import { StatusTabs } from '../components/status-tabs';
+import { OfferAppealRow } from '../components/offer-appeal-row';
 import { QueueList } from '../components/queue-list';
 import { ReasonDialog } from '../components/reason-dialog';
 
@@ -88,32 +91,81 @@ function AppealRow({ appeal }: { appeal: AdminAppeal }) {
 
 const isStatus = (value: string | null): value is AppealStatus =>
   (appealOutcomes as readonly string[]).includes(value ?? '');
+const isOfferStatus = (value: string | null): value is OfferAppealStatus =>
+  (offerAppealStatuses as readonly string[]).includes(value ?? '');
 
-/** Appeals against dispute decisions (`/admin/appeals`, supermods and admins): the second decision. */
+function DisputeAppeals({ status }: { status: AppealStatus }) {
+  const { t } = useTranslation();
+  const queue = useAppealQueue(status);
+  return (
+    <QueueList
+      query={queue}
+      itemKey={(appeal) => appeal.id}
+      renderItem={(appeal) => <AppealRow appeal={appeal} />}
+      emptyText={t('admin.appeals.empty')}
+      errorText={t('admin.appeals.error')}
+    />
+  );
+}
+
+function OfferAppeals({ status }: { status: OfferAppealStatus }) {
+  const { t } = useTranslation();
+  const queue = useOfferAppealQueue(status);
+  return (
+    <QueueList
+      query={queue}
+      itemKey={(appeal) => appeal.id}
+      renderItem={(appeal) => <OfferAppealRow appeal={appeal} />}
+      emptyText={t('admin.appeals.empty')}
+      errorText={t('admin.appeals.error')}
+    />
+  );
+}
+
+/**
+ * Appeals (`/admin/appeals`, supermods and admins): the second decision, against a dispute's award or
+ * (`?kind=offers`) against the rejection of an offer.
+ */
 export function AppealsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const offers = params.get('kind') === 'offers';
   const raw = params.get('status');
-  const status: AppealStatus = isStatus(raw) ? raw : 'appealed';
-  const queue = useAppealQueue(status);
+  const statuses = offers ? offerAppealStatuses : appealOutcomes;
+  const status = (offers ? isOfferStatus(raw) : isStatus(raw)) ? raw! : 'appealed';
   useDocumentTitle(t('admin.appeals.title'));
+  const show = (next: { kind?: string; status?: string }) =>
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v && v !== 'appealed')), {
+      replace: true,
+    });
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
-        <ConsoleHeader title={t('admin.appeals.title')} subtitle={t('admin.appeals.subtitle')} />
+        <ConsoleHeader
+          title={t('admin.appeals.title')}
+          subtitle={t(offers ? 'admin.offerAppeals.subtitle' : 'admin.appeals.subtitle')}
+        />
         <SegmentedControl
-          value={status}
-          onChange={(value) => setParams(value === 'appealed' ? {} : { status: value }, { replace: true })}
-          data={appealOutcomes.map((value) => ({ value, label: t(`admin.appeals.tabs.${value}`) }))}
+          value={offers ? 'offers' : 'disputes'}
+          onChange={(kind) => show({ kind: kind === 'offers' ? 'offers' : undefined })}
+          data={[
+            { value: 'disputes', label: t('admin.appeals.kind.disputes') },
+            { value: 'offers', label: t('admin.appeals.kind.offers') },
+          ]}
           fullWidth
         />
-        <QueueList
-          query={queue}
-          itemKey={(appeal) => appeal.id}
-          renderItem={(appeal) => <AppealRow appeal={appeal} />}
-          emptyText={t('admin.appeals.empty')}
-          errorText={t('admin.appeals.error')}
+        <StatusTabs<string>
+          value={status}
+          options={statuses}
+          // One label per status for both kinds (the offers' list adds "withdrawn").
+          label={(value) => t(`admin.offerAppeals.tabs.${value as OfferAppealStatus}`)}
+          onChange={(value) => show({ kind: offers ? 'offers' : undefined, status: value })}
         />
+        {offers ? (
+          <OfferAppeals status={status as OfferAppealStatus} />
+        ) : (
+          <DisputeAppeals status={status as AppealStatus} />
+        )}
       </Stack>
     </Container>
   );

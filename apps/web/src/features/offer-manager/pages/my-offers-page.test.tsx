@@ -319,4 +319,99 @@ describe('MyOffersPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await card(OFFER_ID)).toBeInTheDocument();
   });
+
+  it('should appeal a rejected offer with the reason, map the server field error, and show the appeal waiting', async () => {
+    const user = userEvent.setup();
+    let offer = buildMyOffer({
+      isActive: false,
+      moderationStatus: 2,
+      moderatorNote: 'Remove the outside-payment request.',
+    });
+    let answer = () =>
+      jsonResponse(
+        422,
+        errorBody('ERROR_INPUT_VALIDATION', 'Invalid', [
+          { field: 'text', message: 'Contains characters that are not allowed', code: 'invalid_characters' },
+        ]),
+      );
+    const fake = withServer({
+      'GET /rest/v1/my-offers/list': () => jsonResponse(200, { data: buildMyOffersList([offer]) }),
+      [`POST /rest/v1/my-offers/${OFFER_ID}/appeal`]: () => answer(),
+    });
+    renderApp({ path: '/offer-manager', user: buildCurrentUser() });
+    const notice = await screen.findByTestId(`my-offer-moderation-${OFFER_ID}`, {}, PAGE_LOAD);
+    expect(notice).toHaveTextContent('Remove the outside-payment request.');
+    await user.click(within(notice).getByRole('button', { name: 'Appeal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal against the rejection' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    expect(await within(dialog).findByText('Say why the offer should be approved.')).toBeInTheDocument();
+    expect(calls(fake, 'POST', `/rest/v1/my-offers/${OFFER_ID}/appeal`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/approved as it is/), 'Only bank details.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    expect(await within(dialog).findByText('Contains characters that are not allowed')).toBeInTheDocument();
+    answer = () => {
+      offer = {
+        ...offer,
+        moderationStatus: 4,
+        appeal: {
+          status: 'appealed',
+          text: 'Only bank details.',
+          createdAt: '2026-03-01T12:00:00.000Z',
+          decisionReason: null,
+        },
+      };
+      return jsonResponse(201, {
+        data: {
+          id: 7,
+          idHashed: OFFER_ID,
+          status: 'appealed',
+          text: 'Only bank details.',
+          createdAt: '2026-03-01T12:00:00.000Z',
+          moderationStatus: 4,
+        },
+      });
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls(fake, 'POST', `/rest/v1/my-offers/${OFFER_ID}/appeal`).map((r) => r.body)).toEqual([
+      { text: 'Only bank details.' },
+      { text: 'Only bank details.' },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId(`my-offer-moderation-${OFFER_ID}`)).toHaveTextContent(
+        'Your appeal against the rejection is waiting for a second moderator.',
+      ),
+    );
+    expect(screen.getByTestId(`my-offer-moderation-${OFFER_ID}`)).toHaveTextContent(
+      'Your appeal: Only bank details.',
+    );
+    expect(
+      within(screen.getByTestId(`my-offer-moderation-${OFFER_ID}`)).queryByRole('button', { name: 'Appeal' }),
+    ).toBeNull();
+  }, 30_000);
+
+  it('should say an appeal was turned down, with no second appeal', async () => {
+    withServer({
+      'GET /rest/v1/my-offers/list': () =>
+        jsonResponse(200, {
+          data: buildMyOffersList([
+            buildMyOffer({
+              isActive: false,
+              moderationStatus: 3,
+              moderatorNote: 'The terms ask for payment outside escrow.',
+              appeal: {
+                status: 'rejected',
+                text: 'Fine.',
+                createdAt: '2026-03-01T12:00:00.000Z',
+                decisionReason: 'The terms ask for payment outside escrow.',
+              },
+            }),
+          ]),
+        }),
+    });
+    renderApp({ path: '/es/offer-manager', user: buildCurrentUser() });
+    const notice = await screen.findByTestId(`my-offer-moderation-${OFFER_ID}`, {}, PAGE_LOAD);
+    expect(notice).toHaveTextContent('Tu apelación fue rechazada');
+    expect(within(notice).queryByRole('button', { name: 'Apelar' })).toBeNull();
+  });
 });

@@ -124,6 +124,7 @@ export function buildMyOffer(overrides: Partial<MyOffer> = {}): MyOffer {
     moderationStatus: 1,
     moderatorNote: null,
     penalty: null,
+    appeal: null,
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ const offer = (overrides: Partial<MyOffer> = {}): MyOffer => ({
   moderationStatus: 1,
   moderatorNote: null,
   penalty: null,
+  appeal: null,
   ...overrides,
 });
 
