@@ -130,7 +130,18 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
         description: 'Every call answers { data } or { errors }.',
       },
     },
-    transform: jsonSchemaTransform,
+    // A staff route says which permission it needs (decision 0019), so integrators read it in /docs.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      if (!permission) return transformed;
+      const note = `Staff permission: \`${permission}\`.`;
+      const { description } = transformed.schema as { description?: string };
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, description: description ? `${description}\n\n${note}` : note },
+      };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

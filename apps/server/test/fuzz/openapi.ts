@@ -38,6 +38,8 @@ export type Operation = {
   id: string;
   method: Method;
   path: string;
+  /** The operation's description (staff routes end with "Staff permission: `...`."). */
+  description?: string;
   parameters: Parameter[];
   body?: Schema;
   /**
@@ -55,6 +57,7 @@ type OpenApiDocument = {
     Record<
       string,
       {
+        description?: string;
         parameters?: Parameter[];
         requestBody?: { content: Record<string, { schema: Schema }> };
       }
@@ -75,6 +78,7 @@ export async function loadOperations(client: TestClient): Promise<Operation[]> {
         id: `${method} ${path}`,
         method,
         path,
+        description: operation.description,
         parameters: operation.parameters ?? [],
         body: operation.requestBody?.content['application/json']?.schema,
         multipart: method === 'POST' && !operation.requestBody && MULTIPART_PATH.test(path),
