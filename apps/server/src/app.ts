@@ -69,6 +69,8 @@ import {
   createPageFiles,
   placeholderValues,
 } from './modules/content/index.js';
+import { outboxRoutes } from './modules/outbox/index.js';
+import { createOutbox, transportsFromConfig, type Outbox } from './platform/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +78,8 @@ declare module 'fastify' {
     wallet: WalletService;
     /** Domain events (trade status, chat messages) for the WebSocket gateway and other listeners. */
     events: EventBus;
+    /** Outgoing mail and SMS; `main.ts` starts its delivery worker (decision 0025). */
+    outbox: Outbox;
   }
 }
 
@@ -118,6 +122,16 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const events = await createEventBus(config, app.log);
   app.decorate('events', events);
   app.addHook('onClose', () => events.close());
+
+  const outbox = createOutbox({
+    db: database.db,
+    config,
+    appName: APP_NAME,
+    ...transportsFromConfig(config),
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
 
   await app.register(cookie);
   await app.register(sessionsPlugin, { config, db: database.db, events });
@@ -217,6 +231,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
     },
   });
+  await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(reportsRoutes, {
     reports: createReportsService({ db: database.db, config }),
     // The moderators' queue of offer reports and their actions on offers (decision 0023).

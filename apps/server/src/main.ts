@@ -35,6 +35,8 @@ async function main() {
   // Commands run through the socket publish on this server's bus (e.g. dispute:award reaches the pages).
   adminSocket.provide({ events: app.events });
   app.rates.start();
+  // Mail and SMS waiting from before a restart go out now; new ones as they are written.
+  app.outbox.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.

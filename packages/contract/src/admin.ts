@@ -32,6 +32,7 @@ export const staffPermissions = [
   'account.notice',
   'roles.change',
   'audit.read',
+  'outbox.read',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;

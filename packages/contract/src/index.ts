@@ -21,5 +21,6 @@ export * from './trade-record.js';
 export * from './admin.js';
 export * from './disputes.js';
 export * from './chargebacks.js';
+export * from './outbox.js';
 export * from './moderation.js';
 export * from './appeals.js';

@@ -70,6 +70,17 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  // Mail and SMS (platform/mail; decision 0025). Unset: every message is kept in the outbox only.
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 export type Config = {
@@ -165,6 +176,21 @@ export type Config = {
   reports: {
     /** Reports one user may send in 24 hours. */
     maxPerDay: number;
+  };
+  /**
+   * Outgoing mail and SMS (platform/mail; decision 0025): every message is written to the outbox table
+   * and, when a transport is configured, delivered from there by a durable worker with retries.
+   */
+  mail: {
+    /** The address links in mails point to (no trailing slash). */
+    publicUrl: string;
+    /** SMTP transport URL (nodemailer); null: mails are kept in the outbox for staff to read. */
+    smtpUrl: string | null;
+    from: string;
+    /** HTTP SMS/voice provider (POST JSON, bearer token); null: SMS are kept in the outbox. */
+    smsHttp: { url: string; token: string | null } | null;
+    pollSeconds: number;
+    maxAttempts: number;
   };
   /** Trade chat attachments (modules/attachments; docs/decisions/0010-feedback-and-attachments.md). */
   attachments: {
@@ -329,6 +355,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chatPerTradePerMinute: e.RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE,
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       searchesPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+    },
+    mail: {
+      publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+        /\/+$/,
+        '',
+      ),
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? 'P2P Market <no-reply@localhost>',
+      smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN ?? null } : null,
+      pollSeconds: e.OUTBOX_POLL_SECONDS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     },
     attachments: {
       maxFileBytes: e.ATTACHMENT_MAX_SIZE_MB * 1_048_576,

@@ -66,6 +66,7 @@ const UserPage = lazyPage(() => import('@/features/admin/pages/user-page'), 'Use
 const AuditLogPage = lazyPage(() => import('@/features/admin/pages/audit-log-page'), 'AuditLogPage');
 const AppealsPage = lazyPage(() => import('@/features/admin/pages/appeals-page'), 'AppealsPage');
 const ReportsPage = lazyPage(() => import('@/features/admin/pages/reports-page'), 'ReportsPage');
+const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
@@ -154,6 +155,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/users', element: <UsersPage /> },
         { path: 'admin/users/:username', element: <UserPage /> },
         { path: 'admin/audit', element: <AuditLogPage /> },
+        { path: 'admin/outbox', element: <OutboxPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

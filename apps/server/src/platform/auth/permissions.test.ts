@@ -22,6 +22,7 @@ const TABLE: Record<StaffPermission, string> = {
   'account.notice': 'SA',
   'roles.change': 'A',
   'audit.read': 'SA',
+  'outbox.read': 'A',
 };
 const LETTER = { user: '', moderator: 'M', supermod: 'S', admin: 'A' } as const;
 

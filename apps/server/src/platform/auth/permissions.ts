@@ -19,7 +19,8 @@ import { AppError } from '../http/errors.js';
  * - supermod: everything a moderator does, plus appeals (a second moderator decides), chargebacks, the
  *   money-touching and final account actions (freeze, compliance hold, ban), account notices, reassigning
  *   disputes, and the audit log.
- * - admin: everything, and the only role that changes roles.
+ * - admin: everything, and the only role that changes roles and reads the outbox (its mails hold codes
+ *   and links that open other people's accounts).
  */
 const MODERATOR: readonly StaffPermission[] = [
   'console.view',

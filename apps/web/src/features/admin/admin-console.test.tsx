@@ -426,4 +426,48 @@ describe('staff console', () => {
     const asked = fake.requests.find((r) => r.url.startsWith('/rest/v1/admin/offer-appeals'))!;
     expect(new URL(asked.url, 'http://x').searchParams.get('status')).toBe('appealed');
   }, 30_000);
+
+  it('should show an admin the kept mails with their links, filtered by recipient', async () => {
+    const user = userEvent.setup();
+    const message = {
+      id: 12,
+      channel: 'email' as const,
+      recipient: 'ana@example.com',
+      username: 'ana',
+      template: 'email_verification',
+      locale: 'en',
+      subject: 'Your P2P Market verification code: 123456',
+      bodyText:
+        'Enter this code: 123456\n\nConfirm my e-mail: http://127.0.0.1:3000/account/verify-email?code=123456',
+      status: 'kept' as const,
+      attempts: 0,
+      lastError: null,
+      createdAt: '2026-03-01T12:00:00.000Z',
+      sentAt: null,
+    };
+    const fake = withServer({
+      ...permissions('admin', ['console.view', 'outbox.read']),
+      'GET /rest/v1/admin/outbox': () =>
+        jsonResponse(200, {
+          data: { items: [message], nextCursor: null, delivery: { email: false, sms: false } },
+        }),
+    });
+    renderApp({ path: '/admin/outbox', user: buildCurrentUser({ username: 'root', role: 'admin' }) });
+    const row = await screen.findByTestId('outbox-row', {}, PAGE_LOAD);
+    expect(screen.getByTestId('outbox-kept-notice')).toHaveTextContent('No mail server is configured');
+    expect(row).toHaveTextContent('Your P2P Market verification code: 123456');
+    expect(row).toHaveTextContent('ana@example.com (ana)');
+    await user.click(within(row).getByRole('button', { name: 'Show the message' }));
+    expect(within(row).getByRole('link', { name: /verify-email\?code=123456/ })).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:3000/account/verify-email?code=123456',
+    );
+    await user.type(screen.getByLabelText(/Recipient/), 'ana@');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(fake.requests.some((r) => new URL(r.url, 'http://x').searchParams.get('q') === 'ana@')).toBe(
+        true,
+      ),
+    );
+  }, 30_000);
 });

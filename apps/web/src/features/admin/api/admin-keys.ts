@@ -10,5 +10,6 @@ export const adminKeys = {
   offerAppeals: (status: string) => ['admin', 'offer-appeals', status] as const,
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,
   user: (username: string) => ['admin', 'user', username] as const,
+  outbox: (filters: Record<string, string | undefined>) => ['admin', 'outbox', filters] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
 };

@@ -25,6 +25,7 @@ export function ConsoleHeader({
     { to: '/admin/appeals', label: t('admin.nav.appeals'), show: permissions.can('appeals.decide') },
     { to: '/admin/users', label: t('admin.nav.users'), show: permissions.can('users.view') },
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
+    { to: '/admin/outbox', label: t('admin.nav.outbox'), show: permissions.can('outbox.read') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),
