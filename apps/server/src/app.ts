@@ -70,6 +70,7 @@ import {
   placeholderValues,
 } from './modules/content/index.js';
 import { outboxRoutes } from './modules/outbox/index.js';
+import { createEmailVerification, verificationRoutes } from './modules/verification/index.js';
 import { createOutbox, transportsFromConfig, type Outbox } from './platform/mail/index.js';
 
 declare module 'fastify' {
@@ -174,7 +175,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     });
   }
 
-  const users = createUsersService(database.db, { events });
+  // The first verification code is written with the account (decision 0026).
+  const emailVerification = createEmailVerification({ db: database.db, outbox, config });
+  const users = createUsersService(database.db, { events, onRegistered: emailVerification.sendFirstCode });
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
   const limits = createRateLimits(createRateLimiter(database.db, now), config.rateLimits);
@@ -232,6 +235,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     },
   });
   await app.register(outboxRoutes, { db: database.db, outbox });
+  await app.register(verificationRoutes, { email: emailVerification });
   await app.register(reportsRoutes, {
     reports: createReportsService({ db: database.db, config }),
     // The moderators' queue of offer reports and their actions on offers (decision 0023).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, disputedTrade, register, uniqueUsername } from './helpers';
+import { admin, disputedTrade, register, uniqueUsername, verifyEmail } from './helpers';
 
 /**
  * Issue 10, item 1 in the browser: a stranger's unpaid, disputed 10 USD trade leaves the seller's wallet
@@ -15,6 +15,7 @@ test.describe('dispute decided by the operator', () => {
     const seller = await sellerContext.newPage();
     const buyer = await buyerContext.newPage();
     await register(seller, sellerName);
+    await verifyEmail(seller, sellerName);
     await register(buyer, buyerName);
     await admin('wallet:deposit', '--user', sellerName, '--crypto', 'BTC', '--amount', '0.5');
 

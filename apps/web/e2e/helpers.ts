@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
@@ -88,4 +88,34 @@ export async function disputedTrade(seller: Page, buyer: Page): Promise<string> 
     dispute_reason_text: 'I paid, the seller does not release.',
   });
   return hash;
+}
+
+/**
+ * The newest code mailed to `email`, read from the outbox as the demo admin reads it (no mail server in
+ * the browser tests: mails are kept there, decision 0025).
+ */
+export async function mailedCode(baseURL: string, email: string): Promise<string> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    await apiPost(admin, '/rest/v1/auth/login', { login: 'root', password: 'Demo-pass-1' });
+    const answer = await admin.get(`/rest/v1/admin/outbox?channel=email&q=${encodeURIComponent(email)}`);
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const { items } = ((await answer.json()) as { data: { items: { bodyText: string }[] } }).data;
+    const code = /\b(\d{6})\b/.exec(items[0]?.bodyText ?? '')?.[1];
+    expect(code, `a code mailed to ${email}`).toBeTruthy();
+    return code!;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Verifies the logged-in user's e-mail the way a person does: the banner, the page, the mailed code. */
+export async function verifyEmail(page: Page, username: string) {
+  await page.getByTestId('verify-email-banner').getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your e-mail', level: 1 })).toBeVisible();
+  const baseURL = new URL(page.url()).origin;
+  await page.getByLabel('Code').fill(await mailedCode(baseURL, `${username}@example.com`));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('email-verified')).toContainText('is verified');
+  await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
 }

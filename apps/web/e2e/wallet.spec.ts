@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { register, uniqueUsername } from './helpers';
+import { register, uniqueUsername, verifyEmail } from './helpers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
@@ -38,6 +38,8 @@ test.describe('wallet', () => {
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await register(page, alice);
+    // Crypto leaves a wallet only from a verified address: the code comes from the outbox.
+    await verifyEmail(page, alice);
     await deposit(alice, '0.5');
     await deposit(alice, '0.01', { pending: true });
 

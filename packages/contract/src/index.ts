@@ -24,3 +24,4 @@ export * from './chargebacks.js';
 export * from './outbox.js';
 export * from './moderation.js';
 export * from './appeals.js';
+export * from './verification.js';

@@ -127,6 +127,8 @@ export const withdrawConditionsSchema = z.object({
   have_active_trades: z.boolean(),
   need_to_wait_time_title: z.string().nullable(),
   blockReason: z.enum(['ID_REQUIRED', 'BLOCKED_IN_LOCATION']).nullable(),
+  /** The operator asks for a verified e-mail before crypto leaves, and mine is not (decision 0026). */
+  emailVerificationRequired: z.boolean(),
   networkFee: z.string(),
   /** Available minus the network fee (what an external withdrawal can send at most). */
   maxAmount: z.string(),

@@ -39,6 +39,7 @@ const envSchema = z.object({
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   WALLET_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
   WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
+  WITHDRAW_REQUIRE_VERIFIED_EMAIL: booleanString.default(true),
   BOND_AMOUNTS: z.string().default(''),
   BOND_PAYMENT_GROUPS: z.string().default('gift-cards,online-transfers'),
   BOND_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -111,6 +112,8 @@ export type Config = {
     blockedCountries: string[];
     minKycLevel: number;
     minAccountAgeHours: number;
+    /** Crypto leaves the platform only from accounts with a verified e-mail (decision 0026). */
+    requireVerifiedEmail: boolean;
     bond: { amounts: Record<string, string>; paymentGroups: string[]; holdDays: number };
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
@@ -314,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockedCountries: list(e.WALLET_BLOCKED_COUNTRIES).map((iso) => iso.toUpperCase()),
       minKycLevel: e.WALLET_MIN_KYC_LEVEL,
       minAccountAgeHours: e.WITHDRAW_MIN_ACCOUNT_AGE_HOURS,
+      requireVerifiedEmail: e.WITHDRAW_REQUIRE_VERIFIED_EMAIL,
       bond: {
         amounts: coinMap(e.BOND_AMOUNTS, 'BOND_AMOUNTS', /^\d+(\.\d+)?$/),
         paymentGroups: list(e.BOND_PAYMENT_GROUPS),

@@ -66,6 +66,10 @@ const UserPage = lazyPage(() => import('@/features/admin/pages/user-page'), 'Use
 const AuditLogPage = lazyPage(() => import('@/features/admin/pages/audit-log-page'), 'AuditLogPage');
 const AppealsPage = lazyPage(() => import('@/features/admin/pages/appeals-page'), 'AppealsPage');
 const ReportsPage = lazyPage(() => import('@/features/admin/pages/reports-page'), 'ReportsPage');
+const VerifyEmailPage = lazyPage(
+  () => import('@/features/verification/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
@@ -116,6 +120,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       ],
     },
     { path: 'user/:username', element: <ProfilePage /> },
+    { element: <RequireAuth />, children: [{ path: 'account/verify-email', element: <VerifyEmailPage /> }] },
     {
       element: <RequireAuth />,
       children: [

@@ -55,7 +55,8 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     isCorporateAccount: false,
     isIdVerified: false,
     isPhoneVerified: false,
-    isEmailVerified: false,
+    // Most screens are about verified traders; the verify-email banner has its own tests.
+    isEmailVerified: true,
     isAddressVerified: false,
     isVideoVerifiedPending: false,
     isVideoVerifiedApproved: false,

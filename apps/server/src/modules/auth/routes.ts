@@ -38,6 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // Counted before the work: mass sign-ups and probing which names are taken are both slowed.
       await limits.registration(request.ip);
       const user = await users.create(request.body);
+      // The verification code was written with the account: its mail goes out now.
+      app.outbox.kick();
       await app.sessions.start(request, reply, user.id);
       return reply.code(201).send({ data: await presentUser(user) });
     },

@@ -45,6 +45,23 @@ export const usersRepository = {
     return created;
   },
 
+  /** Changes some of the account's own fields (e-mail, verification flags, settings). */
+  async update(db: DbOrTx, id: number, values: Partial<NewUserRow>): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new Error(`user ${id} vanished`);
+    return row;
+  },
+
+  /** The user's row, locked until the caller's transaction ends. */
+  async lockById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
   async setAccountState(db: DbOrTx, id: number, accountState: AccountState): Promise<UserRow | undefined> {
     const [row] = await db
       .update(users)

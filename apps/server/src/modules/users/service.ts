@@ -1,5 +1,5 @@
 import type { AccountState, RegisterBody, UserRole } from '@app/contract';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords.js';
 import { assertAllowed, isLockedOut } from '../../platform/auth/account-policy.js';
@@ -17,8 +17,17 @@ function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
 
 export type CreateUserInput = RegisterBody & { role?: UserRole; isDemoAccount?: boolean };
 
-/** `events`: where a ban or suspension is announced, so the user's sockets close at once everywhere. */
-export function createUsersService(db: Db, { events }: { events?: EventBus } = {}) {
+/**
+ * `events`: where a ban or suspension is announced, so the user's sockets close at once everywhere.
+ * `onRegistered`: what a new account gets in its creating transaction (the e-mail verification code).
+ */
+export function createUsersService(
+  db: Db,
+  {
+    events,
+    onRegistered,
+  }: { events?: EventBus; onRegistered?: (tx: DbOrTx, user: UserRow) => Promise<void> } = {},
+) {
   return {
     /**
      * Creates an account. Uniqueness is left to the database's case-insensitive unique indexes, so two
@@ -27,12 +36,16 @@ export function createUsersService(db: Db, { events }: { events?: EventBus } = {
     async create(input: CreateUserInput): Promise<UserRow> {
       const passwordHash = await hashPassword(input.password);
       try {
-        return await usersRepository.insert(db, {
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          role: input.role ?? 'user',
-          isDemoAccount: input.isDemoAccount ?? false,
+        return await db.transaction(async (tx) => {
+          const user = await usersRepository.insert(tx, {
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            role: input.role ?? 'user',
+            isDemoAccount: input.isDemoAccount ?? false,
+          });
+          await onRegistered?.(tx, user);
+          return user;
         });
       } catch (error) {
         const pgError = pgErrorOf(error);

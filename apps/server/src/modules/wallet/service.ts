@@ -176,6 +176,13 @@ export function createWalletService(options: WalletServiceOptions) {
     if (conditions.need_to_wait_time_title) {
       throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
     }
+    if (conditions.emailVerificationRequired) {
+      throw new AppError(
+        403,
+        'EMAIL_NOT_VERIFIED',
+        'Verify your e-mail address before sending crypto out of your wallet.',
+      );
+    }
 
     let recipient: { id: number; username: string } | null = null;
     if (body.username) {
@@ -275,6 +282,7 @@ export function createWalletService(options: WalletServiceOptions) {
         have_active_trades: await hooks.hasActiveTrades(userId),
         need_to_wait_time_title: waitHours > 0 ? `Withdrawals open ${waitHours} h after registration` : null,
         blockReason,
+        emailVerificationRequired: config.wallet.requireVerifiedEmail && !user.isEmailVerified,
         networkFee: formatBaseUnits(fee, crypto.decimals),
         maxAmount: formatBaseUnits(balance > fee ? balance - fee : 0n, crypto.decimals),
         decimals: crypto.decimals,

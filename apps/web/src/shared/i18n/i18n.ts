@@ -21,6 +21,8 @@ import enContent from './locales/en/content.json';
 import esContent from './locales/es/content.json';
 import enAdmin from './locales/en/admin.json';
 import esAdmin from './locales/es/admin.json';
+import enVerification from './locales/en/verification.json';
+import esVerification from './locales/es/verification.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -35,6 +37,7 @@ const en = {
   offerManager: enOfferManager,
   content: enContent,
   admin: enAdmin,
+  verification: enVerification,
 };
 const es = {
   ...esCommon,
@@ -47,6 +50,7 @@ const es = {
   offerManager: esOfferManager,
   content: esContent,
   admin: esAdmin,
+  verification: esVerification,
 };
 
 export const resources = {

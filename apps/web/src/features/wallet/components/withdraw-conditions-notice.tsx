@@ -1,5 +1,8 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconAlertCircle, IconLock } from '@/shared/ui/icons';
 import type { WithdrawConditions } from '../api/get-withdraw-conditions';
 import { useWalletFormat } from '../hooks/use-wallet-format';
@@ -13,13 +16,14 @@ export function isWithdrawBlocked(conditions: WithdrawConditions): boolean {
   return (
     !conditions.withdraw_enabled ||
     conditions.blockReason !== null ||
-    conditions.need_to_wait_time_title !== null
+    conditions.need_to_wait_time_title !== null ||
+    conditions.emailVerificationRequired
   );
 }
 
 /**
  * The spec's withdraw conditions as messages: why sending is closed (disabled, ID required, blocked in
- * the location, wait time), a note that active trades keep only their escrow, and a note when no
+ * the location, wait time, e-mail not verified), a note that active trades keep only their escrow, and a note when no
  * security deposit is held.
  */
 export function WithdrawConditionsNotice({
@@ -35,7 +39,8 @@ export function WithdrawConditionsNotice({
   const { t } = useTranslation();
   const format = useWalletFormat();
   const code = conditions.cryptoCurrencyCode;
-  const blocking: { key: string; title: string; text: string }[] = [];
+  const localize = useLocalizePath();
+  const blocking: { key: string; title: string; text: ReactNode }[] = [];
   if (!conditions.withdraw_enabled) {
     blocking.push({
       key: 'disabled',
@@ -66,6 +71,24 @@ export function WithdrawConditionsNotice({
         hours === null
           ? conditions.need_to_wait_time_title
           : t('wallet.conditions.needToWait', { count: hours }),
+    });
+  }
+  if (conditions.emailVerificationRequired) {
+    blocking.push({
+      key: 'email',
+      title: t('wallet.conditions.emailRequiredTitle'),
+      text: (
+        <>
+          {t('wallet.conditions.emailRequired')}{' '}
+          <Anchor
+            component={Link}
+            to={`${localize('/account/verify-email')}?next=${encodeURIComponent(localize('/wallet'))}`}
+            fz="sm"
+          >
+            {t('wallet.conditions.verifyEmail')}
+          </Anchor>
+        </>
+      ),
     });
   }
   const trades = conditions.have_active_trades;

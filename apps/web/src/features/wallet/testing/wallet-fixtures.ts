@@ -26,6 +26,7 @@ export function buildConditions(overrides: Partial<WithdrawConditions> = {}): Wi
     have_active_trades: false,
     need_to_wait_time_title: null,
     blockReason: null,
+    emailVerificationRequired: false,
     networkFee: '0.00005000',
     maxAmount: '0.49995000',
     decimals: 8,
