@@ -71,6 +71,12 @@ import {
 } from './modules/content/index.js';
 import { outboxRoutes } from './modules/outbox/index.js';
 import { createEmailVerification, verificationRoutes } from './modules/verification/index.js';
+import {
+  createLoginAlerts,
+  createPasswords,
+  createUserSessions,
+  securityRoutes,
+} from './modules/security/index.js';
 import { createOutbox, transportsFromConfig, type Outbox } from './platform/mail/index.js';
 
 declare module 'fastify' {
@@ -188,7 +194,13 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
   await app.register(appRoutes, { database, buildInitialState });
-  await app.register(authRoutes, { users, throttle, presentUser, limits });
+  await app.register(authRoutes, {
+    users,
+    throttle,
+    presentUser,
+    limits,
+    loginAlerts: createLoginAlerts({ db: database.db, outbox }),
+  });
   await app.register(usersRoutes, { users, presentUser });
 
   const catalogue = createCatalogueService(database.db);
@@ -236,6 +248,11 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(verificationRoutes, { email: emailVerification });
+  const userSessions = createUserSessions({ db: database.db, events });
+  await app.register(securityRoutes, {
+    sessions: userSessions,
+    passwords: createPasswords({ db: database.db, outbox, config, sessions: userSessions, limits }),
+  });
   await app.register(reportsRoutes, {
     reports: createReportsService({ db: database.db, config }),
     // The moderators' queue of offer reports and their actions on offers (decision 0023).

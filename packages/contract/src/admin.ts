@@ -233,6 +233,7 @@ export const auditLogQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   q: lineString().trim().max(200).optional(),
+  // audit_log ids are bigint: 15 digits stay far inside its range.
   cursor: z
     .string()
     .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')

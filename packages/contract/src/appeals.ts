@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idCursorSchema } from './common.js';
 import { staffReasonSchema } from './admin.js';
 import { textString } from './strings.js';
 
@@ -87,10 +88,7 @@ export type TradeAppealBody = z.input<typeof tradeAppealBodySchema>;
 /** `GET /rest/v1/admin/appeals`: waiting appeals oldest first, decided ones newest first. */
 export const adminAppealsQuerySchema = z.object({
   status: z.enum(appealOutcomes).default('appealed'),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminAppealsQuery = z.input<typeof adminAppealsQuerySchema>;

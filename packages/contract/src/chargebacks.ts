@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idCursorSchema } from './common.js';
 import { staffReasonSchema } from './admin.js';
 import { positiveDecimalSchema } from './offers.js';
 import { textString } from './strings.js';
@@ -46,10 +47,7 @@ export type Chargeback = z.infer<typeof chargebackSchema>;
 /** `GET /rest/v1/admin/chargebacks`: one status, oldest first while Pending, newest first otherwise. */
 export const adminChargebacksQuerySchema = z.object({
   status: chargebackStatusSchema.default('Pending'),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminChargebacksQuery = z.input<typeof adminChargebacksQuerySchema>;

@@ -26,3 +26,12 @@ export const timestampSchema = z.object({
   timestamp: z.number().int(),
   humanReadable: z.string(),
 });
+
+/**
+ * A keyset page's cursor over serial (int4) ids: the `nextCursor` of the previous page. Bounded to the
+ * column's range, so a huge number is a 422 here and never reaches the database as an out-of-range value.
+ */
+export const idCursorSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Use the nextCursor of the previous page')
+  .refine((value) => Number(value) <= 2_147_483_647, 'Use the nextCursor of the previous page');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idCursorSchema } from './common.js';
 import { staffReasonSchema } from './admin.js';
 import { lineString, textString } from './strings.js';
 import { tradeHashSchema, tradeMessageSchema, tradeStatusSchema } from './trades.js';
@@ -15,10 +16,7 @@ export type AdminDisputeStatus = (typeof adminDisputeStatuses)[number];
 /** `GET /rest/v1/admin/disputes`: open and assigned oldest first, decided newest first; cursor pages. */
 export const adminDisputesQuerySchema = z.object({
   status: z.enum(adminDisputeStatuses).default('open'),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminDisputesQuery = z.input<typeof adminDisputesQuerySchema>;

@@ -25,3 +25,4 @@ export * from './outbox.js';
 export * from './moderation.js';
 export * from './appeals.js';
 export * from './verification.js';
+export * from './security.js';

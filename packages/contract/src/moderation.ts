@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idCursorSchema } from './common.js';
 import { staffReasonSchema } from './admin.js';
 import { APPEAL_REASON_MAX } from './appeals.js';
 import { offerReportReasonSchema } from './reports.js';
@@ -20,10 +21,7 @@ export const adminReportStatuses = ['open', 'dismissed', 'actioned'] as const;
 /** `GET /rest/v1/admin/reports`: open reports oldest first, handled ones newest first. */
 export const adminReportsQuerySchema = z.object({
   status: z.enum(adminReportStatuses).default('open'),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminReportsQuery = z.input<typeof adminReportsQuerySchema>;
@@ -130,10 +128,7 @@ export type OfferAppeal = z.infer<typeof offerAppealSchema>;
 /** `GET /rest/v1/admin/offer-appeals`: waiting appeals oldest first, the others newest first. */
 export const adminOfferAppealsQuerySchema = z.object({
   status: z.enum(offerAppealStatuses).default('appealed'),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminOfferAppealsQuery = z.input<typeof adminOfferAppealsQuerySchema>;

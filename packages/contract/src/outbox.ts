@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idCursorSchema } from './common.js';
 import { lineString } from './strings.js';
 
 /**
@@ -14,10 +15,7 @@ export const adminOutboxQuerySchema = z.object({
   status: z.enum(outboxStatuses).optional(),
   /** Part of the recipient (an address or a phone number), case-insensitive. */
   q: lineString().trim().max(254).optional(),
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'Use the nextCursor of the previous page')
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminOutboxQuery = z.input<typeof adminOutboxQuerySchema>;

@@ -34,9 +34,11 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
               ? String(m.appealId)
               : operation.path.startsWith('/rest/v1/admin/offer-appeals/')
                 ? String(m.offerAppealId)
-                : onTrade
-                  ? tradeFor(operation, m)
-                  : m.offerHash
+                : operation.path.startsWith('/rest/v1/users/sessions/')
+                  ? m.sellerOtherSessionId
+                  : onTrade
+                    ? tradeFor(operation, m)
+                    : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer
@@ -77,7 +79,10 @@ export const uniqueName = (prefix: string) => {
 export function bodyHint(operation: Operation, m: Market): (name: string) => unknown {
   const registering = operation.path === '/rest/v1/auth/register';
   const loggingIn = operation.path === '/rest/v1/auth/login';
-  const name = registering ? uniqueName('fz') : '';
+  const resetting = operation.path === '/rest/v1/auth/password/reset';
+  // A new address where the call wants one; else an account's (the forgotten-password request).
+  const newAddress = registering || operation.path.endsWith('/email/change-unconfirmed');
+  const name = newAddress ? uniqueName('fz') : m.bystander.name;
   const hints: Record<string, unknown> = {
     type: 'sell',
     crypto_currency_code: 'BTC',
@@ -94,7 +99,12 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
         ? m.staff.name
         : m.buyer.name,
     email: `${name}@example.com`,
-    password: registering || loggingIn ? m.password : undefined,
+    password: registering || loggingIn ? m.password : resetting ? 'R3set-pass-word!' : undefined,
+    token: m.resetToken,
+    code: m.buyerEmailCode,
+    // The first party to try changes its password (the login calls come earlier in the document).
+    currentPassword: m.password,
+    newPassword: 'N3w-pass-word!',
     login: m.buyer.name,
     offer_hash: m.offerHash,
     fiat_amount: '20',

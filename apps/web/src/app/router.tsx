@@ -70,6 +70,15 @@ const VerifyEmailPage = lazyPage(
   () => import('@/features/verification/pages/verify-email-page'),
   'VerifyEmailPage',
 );
+const SecurityPage = lazyPage(() => import('@/features/security/pages/security-page'), 'SecurityPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/security/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/security/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
@@ -97,6 +106,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
   const pages: RouteObject[] = [
     { index: true, element: <HomePage /> },
     { path: relative(routes.login), element: <LoginPage /> },
+    { path: 'password/forgot', element: <ForgotPasswordPage /> },
+    { path: 'password/reset', element: <ResetPasswordPage /> },
     { path: relative(routes.register), element: <RegisterPage /> },
     { path: relative(routes.logout), element: <LogoutPage />, action: logoutAction },
     { path: 'error/ip-blocked', element: <IpBlockedPage /> },
@@ -120,7 +131,13 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       ],
     },
     { path: 'user/:username', element: <ProfilePage /> },
-    { element: <RequireAuth />, children: [{ path: 'account/verify-email', element: <VerifyEmailPage /> }] },
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'account/verify-email', element: <VerifyEmailPage /> },
+        { path: 'user/security', element: <SecurityPage /> },
+      ],
+    },
     {
       element: <RequireAuth />,
       children: [

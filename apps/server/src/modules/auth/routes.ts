@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,10 +11,12 @@ import {
 import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
-import type { CurrentUserPresenter, UsersService } from '../users/index.js';
+import type { CurrentUserPresenter, UserRow, UsersService } from '../users/index.js';
 
 export type AuthRoutesOptions = {
   users: UsersService;
+  /** The mail a login from a new device sends (modules/security). */
+  loginAlerts: { newDevice(user: UserRow, request: FastifyRequest): Promise<void> };
   throttle: LoginThrottle;
   presentUser: CurrentUserPresenter;
   limits: RateLimits;
@@ -22,7 +25,7 @@ export type AuthRoutesOptions = {
 /** Register, log in, log out, and the CSRF token for clients that are not served our HTML. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { users, throttle, presentUser, limits },
+  { users, throttle, presentUser, limits, loginAlerts },
 ) => {
   app.post(
     '/rest/v1/auth/register',
@@ -73,8 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw error;
       }
       await attempt.succeeded();
-      await app.sessions.start(request, reply, user.id);
-      request.log.info({ userId: user.id }, 'login');
+      const session = await app.sessions.start(request, reply, user.id);
+      request.log.info({ userId: user.id, newDevice: session.newDevice }, 'login');
+      // A login from a browser this account has not used before: the owner hears of it.
+      if (session.newDevice) await loginAlerts.newDevice(user, request);
       return { data: await presentUser(user) };
     },
   );

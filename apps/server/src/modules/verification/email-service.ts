@@ -55,7 +55,9 @@ export function createEmailVerification({
   }
 
   async function state(user: UserRow): Promise<EmailVerificationState> {
-    const next = user.isEmailVerified ? null : await nextSendAt(db, user.id, 'email_verify', now());
+    const next = user.isEmailVerified
+      ? null
+      : await nextSendAt(db, user.id, 'email_verify', user.email, now());
     return {
       email: user.email,
       isEmailVerified: user.isEmailVerified,
@@ -105,7 +107,7 @@ export function createEmailVerification({
       await db.transaction(async (tx) => {
         const locked = await usersRepository.lockById(tx, userId);
         // Under the user's lock: twenty clicks at once send one code.
-        await assertMaySend(tx, userId, 'email_verify', now());
+        await assertMaySend(tx, userId, 'email_verify', locked!.email, now());
         await send(tx, locked!);
       });
       outbox.kick();
@@ -131,7 +133,7 @@ export function createEmailVerification({
               { field: 'email', message: 'This is already your address.', code: 'same_email' },
             ]);
           }
-          await assertMaySend(tx, userId, 'email_verify', now());
+          await assertMaySend(tx, userId, 'email_verify', email, now());
           const updated = await usersRepository.update(tx, userId, { email });
           await send(tx, updated);
           return updated;

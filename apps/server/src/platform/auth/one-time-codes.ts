@@ -37,31 +37,41 @@ const hashOf = (userId: number, purpose: CodePurpose, code: string) => sha256(`$
 export const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 
 /**
- * When the user may be sent another code for `purpose`, or null now. Two limits: the wait after the
- * last send, and the number of sends in 24 hours.
+ * When the user may be sent another code for `purpose` (to `target`), or null now. Two limits: the wait
+ * after the last send to the same target (a corrected address gets its code at once), and the number of
+ * sends in 24 hours, whatever the target.
  */
 export async function nextSendAt(
   db: DbOrTx,
   userId: number,
   purpose: CodePurpose,
+  target: string,
   now = new Date(),
 ): Promise<Date | null> {
   const policy = CODE_POLICIES[purpose];
   const [row] = rowsOf<{ last: unknown; sent: number; first: unknown }>(
-    await db.execute(sql`SELECT max(created_at) AS last, count(*)::int AS sent, min(created_at) AS first
+    await db.execute(sql`SELECT max(created_at) FILTER (WHERE lower(target) = lower(${target})) AS last,
+        count(*)::int AS sent, min(created_at) AS first
       FROM one_time_codes WHERE user_id = ${userId} AND purpose = ${purpose}
         AND created_at > ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`),
   );
   if (!row || row.sent === 0) return null;
   const at = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
   if (row.sent >= policy.perDay) return new Date(at(row.first) + 86_400_000);
+  if (row.last === null || row.last === undefined) return null;
   const resend = at(row.last) + policy.resendAfterMs;
   return resend > now.getTime() ? new Date(resend) : null;
 }
 
 /** Refuses a send too soon (429 RATE_LIMITED with Retry-After), so a code cannot be sent in a loop. */
-export async function assertMaySend(db: DbOrTx, userId: number, purpose: CodePurpose, now = new Date()) {
-  const next = await nextSendAt(db, userId, purpose, now);
+export async function assertMaySend(
+  db: DbOrTx,
+  userId: number,
+  purpose: CodePurpose,
+  target: string,
+  now = new Date(),
+) {
+  const next = await nextSendAt(db, userId, purpose, target, now);
   if (!next) return;
   const seconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
   throw new AppError(

@@ -36,8 +36,13 @@ export type SessionService = {
   /**
    * Logs a user in: the old session is destroyed and a new token issued (fixation defence), and this
    * browser becomes a known device of the user (its own login-throttle budget, decision 0001).
+   * `newDevice`: this browser had not logged in to this account before (the login mail says so).
    */
-  start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionInfo>;
+  start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+  ): Promise<SessionInfo & { newDevice: boolean }>;
   /** This browser's known-device token, when it sent a well-formed one (the login throttle asks). */
   deviceToken(request: FastifyRequest): string | null;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -80,8 +85,11 @@ async function sessionPlugin(
     return value && DEVICE_TOKEN_SHAPE.test(value) ? value : null;
   }
 
+  /** Remembers this browser for the user; answers whether it was new to them. */
   async function rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: number) {
-    const token = deviceToken(request) ?? randomToken();
+    const sent = deviceToken(request);
+    const known = sent !== null && (await knownDevicesRepository.isKnown(db, sent, userId, now()));
+    const token = sent ?? randomToken();
     await knownDevicesRepository.remember(db, token, userId, now());
     reply.setCookie(deviceCookieName(request), token, {
       path: '/',
@@ -90,6 +98,7 @@ async function sessionPlugin(
       secure: isSecure(request),
       maxAge: Math.floor(KNOWN_DEVICE_MS / 1000),
     });
+    return !known;
   }
 
   function anonymousToken(request: FastifyRequest): string | null {
@@ -152,8 +161,8 @@ async function sessionPlugin(
     async start(request, reply, userId) {
       if (request.session) await destroy(request.session);
       if (request.cookies[csrfCookieName(request)]) reply.clearCookie(csrfCookieName(request), { path: '/' });
-      await rememberDevice(request, reply, userId);
-      return create(request, reply, userId);
+      const newDevice = await rememberDevice(request, reply, userId);
+      return { ...(await create(request, reply, userId)), newDevice };
     },
     deviceToken,
     async end(request, reply) {

@@ -35,6 +35,12 @@ export function rateRules(limits: Config['rateLimits']) {
       windowMs: HOUR,
       message: (s) => `You have uploaded too many files. Please try again in ${wait(s)}.`,
     },
+    password: {
+      name: 'password',
+      limit: limits.passwordPerHour,
+      windowMs: HOUR,
+      message: (s) => `Too many password attempts. Please try again in ${wait(s)}.`,
+    },
     search: {
       name: 'search',
       limit: limits.searchesPerMinute,
@@ -60,6 +66,9 @@ export function createRateLimits(limiter: RateLimiter, limits: Config['rateLimit
     },
     /** An attachment upload a party of the trade is about to send. */
     upload: (userId: number) => limiter.hit(rules.upload, `user:${userId}`),
+    /** A password change (per user: guesses at the current password) or a reset request (per address). */
+    passwordChange: (userId: number) => limiter.hit(rules.password, `user:${userId}`),
+    passwordForgot: (ip: string) => limiter.hit(rules.password, clientAddressSubject(ip)),
     /** A marketplace search (answered from the shared anonymous cache or not). */
     search: (viewer: { userId: number | undefined; ip: string }) =>
       limiter.hit(

@@ -30,6 +30,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const favoritesPath = useLocalizePath()('/favorites');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
   const consolePath = useLocalizePath()('/admin');
+  const securityPath = useLocalizePath()('/user/security');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -65,6 +66,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={tradeHistoryPath}>
           {t('trades.history.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={securityPath}>
+          {t('security.title')}
         </Menu.Item>
         {isStaffRole(user.role) ? (
           <Menu.Item component={Link} to={consolePath} data-testid="staff-console-link">

@@ -23,6 +23,8 @@ import enAdmin from './locales/en/admin.json';
 import esAdmin from './locales/es/admin.json';
 import enVerification from './locales/en/verification.json';
 import esVerification from './locales/es/verification.json';
+import enSecurity from './locales/en/security.json';
+import esSecurity from './locales/es/security.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -38,6 +40,7 @@ const en = {
   content: enContent,
   admin: enAdmin,
   verification: enVerification,
+  security: enSecurity,
 };
 const es = {
   ...esCommon,
@@ -51,6 +54,7 @@ const es = {
   content: esContent,
   admin: esAdmin,
   verification: esVerification,
+  security: esSecurity,
 };
 
 export const resources = {

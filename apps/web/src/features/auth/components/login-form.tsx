@@ -1,13 +1,14 @@
 import { loginBodySchema, type CurrentUser, type LoginBody } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '@/shared/api';
 import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
-import { useLocale } from '@/shared/i18n/locale-context';
+import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconAlertCircle } from '@/shared/ui/icons';
 import { useLogin } from '../api/login';
 import { formatWait } from '../utils/format-wait';
@@ -21,6 +22,7 @@ const FIELDS = ['login', 'password'] as const;
 export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const forgotPath = useLocalizePath()('/password/forgot');
   const mutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -105,7 +107,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
           error={translateFieldError(t, errors.password)}
           {...register('password')}
         />
-        <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+        <Anchor component={Link} to={forgotPath} size="sm" style={{ alignSelf: 'flex-end' }}>
+          {t('auth.login.forgot')}
+        </Anchor>
+        <Button type="submit" size="md" fullWidth loading={isSubmitting}>
           {t('auth.login.submit')}
         </Button>
       </Stack>

@@ -1,0 +1,56 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { PasswordChangeForm } from '../components/password-change-form';
+import { SessionsCard } from '../components/sessions-card';
+
+/** The spec's user security page (`/user/security`): where I am logged in, and my password. */
+export function SecurityPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('security.title'));
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t('security.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('security.subtitle')}
+          </Text>
+        </div>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="sessions-title"
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="sessions-title">
+              {t('security.sessions.title')}
+            </Title>
+            <SessionsCard />
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="password-title"
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="password-title">
+              {t('security.password.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('security.password.explain')}
+            </Text>
+            <PasswordChangeForm />
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
