@@ -131,6 +131,7 @@ const publicPages: { label: string; path: string; content?: string }[] = [
   { label: 'home', path: '/' },
   { label: 'login', path: '/login' },
   { label: 'register', path: '/register' },
+  { label: 'forgot password', path: '/password/forgot' },
   { label: 'marketplace', path: '/trading/buy-bitcoin/any?currencyCode=EUR', content: 'offer-card' },
   { label: 'gift card market', path: '/buy-giftcard/any', content: 'offer-card' },
   { label: 'buy landing', path: '/buy/bitcoin/paypal', content: 'method-description' },

@@ -91,22 +91,28 @@ export async function disputedTrade(seller: Page, buyer: Page): Promise<string> 
 }
 
 /**
- * The newest code mailed to `email`, read from the outbox as the demo admin reads it (no mail server in
- * the browser tests: mails are kept there, decision 0025).
+ * The newest mail of `template` to `email`, read from the outbox as the demo admin reads it (no mail
+ * server in the browser tests: mails are kept there, decision 0025).
  */
-export async function mailedCode(baseURL: string, email: string): Promise<string> {
+export async function newestMail(baseURL: string, email: string, template: string): Promise<string> {
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
     await apiPost(admin, '/rest/v1/auth/login', { login: 'root', password: 'Demo-pass-1' });
     const answer = await admin.get(`/rest/v1/admin/outbox?channel=email&q=${encodeURIComponent(email)}`);
     expect(answer.ok(), await answer.text()).toBe(true);
-    const { items } = ((await answer.json()) as { data: { items: { bodyText: string }[] } }).data;
-    const code = /\b(\d{6})\b/.exec(items[0]?.bodyText ?? '')?.[1];
-    expect(code, `a code mailed to ${email}`).toBeTruthy();
-    return code!;
+    const { items } = ((await answer.json()) as { data: { items: { bodyText: string; template: string }[] } })
+      .data;
+    const mail = items.find((item) => item.template === template)?.bodyText;
+    expect(mail, `a ${template} mail to ${email}`).toBeTruthy();
+    return mail!;
   } finally {
     await admin.dispose();
   }
+}
+
+/** The newest verification code mailed to `email`. */
+export async function mailedCode(baseURL: string, email: string): Promise<string> {
+  return /\b(\d{6})\b/.exec(await newestMail(baseURL, email, 'email_verification'))![1]!;
 }
 
 /** Verifies the logged-in user's e-mail the way a person does: the banner, the page, the mailed code. */
