@@ -23,8 +23,12 @@ export type PageTitleReader = (slug: ContentPageSlug, locale: Locale) => Promise
 
 export type AppRoutesOptions = { database: Database; buildInitialState: InitialStateBuilder };
 
-/** Paths that belong to the API or the platform: an unknown one answers 404 JSON, never the SPA. */
-const API_PREFIXES = ['/rest/', '/docs', '/healthz', '/readyz', '/proxy/', '/auth/', '/account/'];
+/**
+ * Paths that belong to the API or the platform: an unknown one answers 404 JSON, never the SPA. Not
+ * `/account/`: the spec has pages there (`/account/verification`, `/account/verify-email`) beside its
+ * POST calls, and a POST never gets the shell anyway.
+ */
+const API_PREFIXES = ['/rest/', '/docs', '/healthz', '/readyz', '/proxy/', '/auth/'];
 
 export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
   app,

@@ -80,10 +80,14 @@ export function WithdrawConditionsNotice({
       text: (
         <>
           {t('wallet.conditions.emailRequired')}{' '}
+          {/* The alert's own text colour, underlined: a blue link on the red alert fails contrast in dark. */}
           <Anchor
             component={Link}
             to={`${localize('/account/verify-email')}?next=${encodeURIComponent(localize('/wallet'))}`}
-            fz="sm"
+            inherit
+            underline="always"
+            fw={600}
+            style={{ color: 'inherit' }}
           >
             {t('wallet.conditions.verifyEmail')}
           </Anchor>
