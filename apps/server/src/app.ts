@@ -72,6 +72,12 @@ import {
 import { outboxRoutes } from './modules/outbox/index.js';
 import { createEmailVerification, verificationRoutes } from './modules/verification/index.js';
 import {
+  createPendingLogins,
+  createStepUp,
+  createTwoFactor,
+  twoFactorRoutes,
+} from './modules/two-factor/index.js';
+import {
   createLoginAlerts,
   createPasswords,
   createUserSessions,
@@ -187,19 +193,40 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
   const limits = createRateLimits(createRateLimiter(database.db, now), config.rateLimits);
+  // Two-factor authentication: login's second step, release and send-out codes (decision 0028).
+  const twoFactor = createTwoFactor({ db: database.db, outbox, limits, appName: APP_NAME });
+  const pendingLogins = createPendingLogins({ db: database.db, config });
   // Read at request time: `trades` is built further down (trades depend on users, not the reverse).
   const presentUser = createCurrentUserPresenter({
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
+    twoFactorFlags: (userId) => twoFactor.flags(userId),
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
   await app.register(appRoutes, { database, buildInitialState });
+  const loginAlerts = createLoginAlerts({ db: database.db, outbox });
   await app.register(authRoutes, {
     users,
     throttle,
     presentUser,
     limits,
-    loginAlerts: createLoginAlerts({ db: database.db, outbox }),
+    loginAlerts,
+    secondStep: {
+      async challenge(request, reply, userId) {
+        const type = await twoFactor.requirement(userId, 'login');
+        if (!type) return null;
+        await pendingLogins.start(request, reply, userId);
+        return { twoFactorRequired: true, type };
+      },
+    },
+  });
+  await app.register(twoFactorRoutes, {
+    db: database.db,
+    twoFactor,
+    pending: pendingLogins,
+    stepUp: createStepUp({ db: database.db, outbox, pending: pendingLogins }),
+    presentUser,
+    loginAlerts,
   });
   await app.register(usersRoutes, { users, presentUser });
 
@@ -229,6 +256,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
       hasActiveBondOffers: async (userId, cryptoCode, dbOrTx = database.db) =>
         offersRepository.hasActiveInGroups(dbOrTx, userId, cryptoCode, await offers.bondGroupIds()),
+      confirmSendout: (userId, code) => twoFactor.confirm(userId, 'sendout', code),
     },
   });
   app.decorate('wallet', wallet);
@@ -280,7 +308,12 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     config,
   });
   app.decorate('trades', trades);
-  await app.register(tradesRoutes, { trades, db: database.db, limits });
+  await app.register(tradesRoutes, {
+    trades,
+    db: database.db,
+    limits,
+    confirmRelease: (userId, code) => twoFactor.confirm(userId, 'release', code),
+  });
 
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db: database.db, trades, events }),

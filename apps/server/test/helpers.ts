@@ -44,6 +44,7 @@ export async function createTestApp(
     RATE_LIMIT_UPLOADS_PER_HOUR: '0',
     RATE_LIMIT_SEARCH_PER_MINUTE: '0',
     RATE_LIMIT_PASSWORD_PER_HOUR: '0',
+    RATE_LIMIT_CODES_PER_HOUR: '0',
     // Test users withdraw without verifying their e-mail; the rule's own tests switch it on.
     WITHDRAW_REQUIRE_VERIFIED_EMAIL: 'false',
     ...env,

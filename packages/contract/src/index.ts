@@ -26,3 +26,4 @@ export * from './moderation.js';
 export * from './appeals.js';
 export * from './verification.js';
 export * from './security.js';
+export * from './two-factor.js';

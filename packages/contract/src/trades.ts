@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorCodeSchema } from './two-factor.js';
 import { appealOutcomes, tradeAppealStatusSchema } from './appeals.js';
 import { positiveDecimalSchema } from './offers.js';
 import { timestampSchema } from './common.js';
@@ -184,8 +185,11 @@ export const tradeStartBodySchema = z.object({
 });
 export type TradeStartBody = z.infer<typeof tradeStartBodySchema>;
 
-/** `POST /rest/v1/trade/{id}/release`: the spec sends a body; nothing in it is needed yet. */
-export const tradeReleaseBodySchema = z.object({}).optional();
+/**
+ * `POST /rest/v1/trade/{id}/release`: the spec sends a body; `code` is the two-factor code when the
+ * seller asks for one at release (decision 0028).
+ */
+export const tradeReleaseBodySchema = z.object({ code: secondFactorCodeSchema.optional() }).optional();
 
 /** Spec (Paxful API): dispute reason text up to 250 characters. */
 export const DISPUTE_REASON_TEXT_MAX = 250;

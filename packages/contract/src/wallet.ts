@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorCodeSchema } from './two-factor.js';
 import { amountStringSchema } from './money.js';
 import { lineString } from './strings.js';
 
@@ -112,6 +113,8 @@ export const withdrawBodySchema = z
     amount: amountStringSchema,
     address: lineString().trim().min(1).max(200).optional(),
     username: lineString().trim().min(1).max(64).optional(),
+    /** The two-factor code, when the user asks for one at send-out (decision 0028). */
+    code: secondFactorCodeSchema.optional(),
   })
   .refine((body) => Boolean(body.address) !== Boolean(body.username), {
     message: 'Give either an address or a username',

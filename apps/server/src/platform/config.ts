@@ -72,6 +72,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_PASSWORD_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   // Mail and SMS (platform/mail; decision 0025). Unset: every message is kept in the outbox only.
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z
@@ -177,6 +178,8 @@ export type Config = {
     searchesPerMinute: number;
     /** Password changes per user, and forgotten-password requests per client address, per hour. */
     passwordPerHour: number;
+    /** Two-factor codes one user may enter per hour (right or wrong). */
+    codesPerHour: number;
   };
   /** Offer reports (modules/reports; docs/decisions/0008-offers.md, "Web: offer page, report, profile"). */
   reports: {
@@ -363,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
       searchesPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       passwordPerHour: e.RATE_LIMIT_PASSWORD_PER_HOUR,
+      codesPerHour: e.RATE_LIMIT_CODES_PER_HOUR,
     },
     mail: {
       publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(

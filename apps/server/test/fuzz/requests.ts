@@ -101,11 +101,15 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     email: `${name}@example.com`,
     password: registering || loggingIn ? m.password : resetting ? 'R3set-pass-word!' : undefined,
     token: m.resetToken,
-    code: m.buyerEmailCode,
+    // Two-factor calls: the code their step prepared (fuzz/stateful.ts); e-mail verification: the buyer's.
+    code: /two-factor/.test(operation.path) ? (m.twoFactor.code ?? '000000') : m.buyerEmailCode,
+    // What asks for a code: nothing, so the seller's trades and sends go on without one.
+    release: false,
+    sendout: false,
     // The first party to try changes its password (the login calls come earlier in the document).
     currentPassword: m.password,
     newPassword: 'N3w-pass-word!',
-    login: m.buyer.name,
+    login: operation.path === '/rest/v1/users/two-factor' ? false : m.buyer.name,
     offer_hash: m.offerHash,
     fiat_amount: '20',
     text: 'Hello there',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +7,8 @@ import {
   dataEnvelope,
   loginBodySchema,
   registerBodySchema,
+  twoFactorChallengeSchema,
+  type TwoFactorChallenge,
 } from '@app/contract';
 import type { LoginThrottle } from '../../platform/auth/login-throttle.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -17,6 +19,14 @@ export type AuthRoutesOptions = {
   users: UsersService;
   /** The mail a login from a new device sends (modules/security). */
   loginAlerts: { newDevice(user: UserRow, request: FastifyRequest): Promise<void> };
+  /** Starts the login's second step when the user asks for a code at login (modules/two-factor). */
+  secondStep: {
+    challenge(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+    ): Promise<TwoFactorChallenge | null>;
+  };
   throttle: LoginThrottle;
   presentUser: CurrentUserPresenter;
   limits: RateLimits;
@@ -25,7 +35,7 @@ export type AuthRoutesOptions = {
 /** Register, log in, log out, and the CSRF token for clients that are not served our HTML. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { users, throttle, presentUser, limits, loginAlerts },
+  { users, throttle, presentUser, limits, loginAlerts, secondStep },
 ) => {
   app.post(
     '/rest/v1/auth/register',
@@ -54,8 +64,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail and a password',
+        description:
+          'With two-factor at login on, the answer is `{ twoFactorRequired: true, type }` and no session: ' +
+          'send the code to POST /rest/v1/auth/login/two-factor.',
         body: loginBodySchema,
-        response: { 200: dataEnvelope(currentUserSchema) },
+        response: { 200: dataEnvelope(z.union([currentUserSchema, twoFactorChallengeSchema])) },
       },
     },
     async (request, reply) => {
@@ -76,6 +89,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw error;
       }
       await attempt.succeeded();
+      // Two-factor at login: no session until the code (POST /rest/v1/auth/login/two-factor).
+      const challenge = await secondStep.challenge(request, reply, user.id);
+      if (challenge) return { data: challenge };
       const session = await app.sessions.start(request, reply, user.id);
       request.log.info({ userId: user.id, newDevice: session.newDevice }, 'login');
       // A login from a browser this account has not used before: the owner hears of it.

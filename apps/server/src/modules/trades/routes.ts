@@ -23,7 +23,13 @@ import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { usersRepository } from '../users/repository.js';
 import type { TradesService, TradeViewer } from './service.js';
 
-type Options = { trades: TradesService; db: Db; limits: RateLimits };
+type Options = {
+  trades: TradesService;
+  db: Db;
+  limits: RateLimits;
+  /** Lets a release through when the seller does not ask for a code for it, or with a right one (0028). */
+  confirmRelease: (userId: number, code: string | undefined) => Promise<void>;
+};
 
 /**
  * The trade calls of the spec (section 7) plus the start, history and chat calls it leaves unnamed
@@ -31,7 +37,10 @@ type Options = { trades: TradesService; db: Db; limits: RateLimits };
  * Bodies are answered in the contract's shapes (`packages/contract/src/trades.ts`); the API tests
  * parse them with those schemas.
  */
-export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (app, { trades, db, limits }) => {
+export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { trades, db, limits, confirmRelease },
+) => {
   /** The viewer, their IP and their language (payment method names are localized). */
   async function who(request: FastifyRequest): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
     const user = requireUser(request);
@@ -133,6 +142,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (app, { trades
     },
     async (request) => {
       const { viewer, ip, locale } = await who(request);
+      await confirmRelease(viewer.id, request.body?.code);
       return { data: await trades.release(viewer, request.params.id, { ip, locale }) };
     },
   );

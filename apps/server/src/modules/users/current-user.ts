@@ -8,6 +8,8 @@ export type CurrentUserReaders = {
    * users module never imports trades, which already depends on users.
    */
   hasActiveTrades(userId: number): Promise<boolean>;
+  /** What the user asks a two-factor code for (the two-factor module answers it). */
+  twoFactorFlags(userId: number): Promise<{ login: boolean; release: boolean; sendout: boolean }>;
 };
 
 /**
@@ -17,7 +19,11 @@ export type CurrentUserReaders = {
  */
 export function createCurrentUserPresenter(readers: CurrentUserReaders) {
   return async function present(user: UserRow): Promise<CurrentUser> {
-    return presentCurrentUser(user, { hasActiveTrades: await readers.hasActiveTrades(user.id) });
+    const [hasActiveTrades, twoFactor] = await Promise.all([
+      readers.hasActiveTrades(user.id),
+      readers.twoFactorFlags(user.id),
+    ]);
+    return presentCurrentUser(user, { hasActiveTrades, twoFactor });
   };
 }
 

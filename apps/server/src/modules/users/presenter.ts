@@ -10,6 +10,8 @@ import type { UserRow } from './repository.js';
 export type CurrentUserFacts = {
   /** A trade holding escrow runs: the web starts the active-trade polling on page load. */
   hasActiveTrades: boolean;
+  /** The spec's `twoFactor (login, release, sendout)`: what asks for a code. */
+  twoFactor: { login: boolean; release: boolean; sendout: boolean };
 };
 
 /**
@@ -43,7 +45,7 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     totalTradedBtc: '0',
     activeOffersCount: 0,
     merchantBalance: '0',
-    twoFactor: { login: false, release: false, sendout: false },
+    twoFactor: facts.twoFactor,
     vendorLanguages: [],
     completedTourGuides: [],
     kycLevelCheck: { level: 0, unusedTradingVolumeInFiatCurrency: '0' },

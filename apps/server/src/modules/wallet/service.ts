@@ -46,8 +46,17 @@ export type WalletHooks = {
    * `dbOrTx`: the caller's transaction, which holds the user's bond lock (bond-lock.ts).
    */
   hasActiveBondOffers(userId: number, cryptoCode: string, dbOrTx?: DbOrTx): Promise<boolean>;
+  /**
+   * Lets a send-out through when the user does not ask for a code for it, or with a right `code`; throws
+   * the refusal otherwise (the two-factor module provides it, decision 0028).
+   */
+  confirmSendout(userId: number, code: string | undefined): Promise<void>;
 };
-const NO_HOOKS: WalletHooks = { hasActiveTrades: async () => false, hasActiveBondOffers: async () => false };
+const NO_HOOKS: WalletHooks = {
+  hasActiveTrades: async () => false,
+  hasActiveBondOffers: async () => false,
+  confirmSendout: async () => undefined,
+};
 
 /** A withdrawal as `withdraw` answers it; `replayed` when a retried Idempotency-Key found the first one. */
 export type WithdrawResult = {
@@ -491,6 +500,8 @@ export function createWalletService(options: WalletServiceOptions) {
 
       const first = await replay();
       if (first) return first;
+      // After the replay check: a retried request answers as it did, without asking for a new code.
+      await hooks.confirmSendout(userId, body.code);
       try {
         return await send(userId, body, { crypto, amount, clientKey, requestHash });
       } catch (error) {

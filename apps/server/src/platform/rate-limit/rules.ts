@@ -41,6 +41,12 @@ export function rateRules(limits: Config['rateLimits']) {
       windowMs: HOUR,
       message: (s) => `Too many password attempts. Please try again in ${wait(s)}.`,
     },
+    codes: {
+      name: 'codes',
+      limit: limits.codesPerHour,
+      windowMs: HOUR,
+      message: (s) => `Too many codes entered. Please try again in ${wait(s)}.`,
+    },
     search: {
       name: 'search',
       limit: limits.searchesPerMinute,
@@ -69,6 +75,8 @@ export function createRateLimits(limiter: RateLimiter, limits: Config['rateLimit
     /** A password change (per user: guesses at the current password) or a reset request (per address). */
     passwordChange: (userId: number) => limiter.hit(rules.password, `user:${userId}`),
     passwordForgot: (ip: string) => limiter.hit(rules.password, clientAddressSubject(ip)),
+    /** A two-factor code entered (login, release, send-out, settings), per user. */
+    secondFactor: (userId: number) => limiter.hit(rules.codes, `user:${userId}`),
     /** A marketplace search (answered from the shared anonymous cache or not). */
     search: (viewer: { userId: number | undefined; ip: string }) =>
       limiter.hit(

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { totpCode } from '../../src/modules/two-factor/totp.js';
+import type { Market } from '../fixtures/market.js';
+import type { TestApp, TestClient } from '../helpers.js';
+import type { Operation } from './openapi.js';
+
+/**
+ * Operations no account can succeed at yet, and why. The "every operation succeeds for someone" check
+ * of the snake-case test skips them; every other answer rule still applies.
+ */
+export const CANNOT_SUCCEED_YET: Readonly<Record<string, string>> = {
+  'POST /auth/send-phone-code':
+    'codes by SMS need a verified phone number (phone verification: issue 12, next)',
+  'POST /auth/call-phone-code': 'calls need a verified phone number (phone verification: issue 12, next)',
+  'POST /auth/push-phone-code': 'there is no mobile app to push to (decision 0028)',
+};
+
+/** What the two-factor operations need at the moment they run (the seller is their account). */
+export type TwoFactorFixture = { code?: string; pendingLogin?: TestClient };
+
+const rowsOf = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Two-factor calls change the state the next one needs (setup before enable, enabled before disable),
+ * so a fixture made once cannot hold for all of them. Before each, this puts the seller's account in
+ * the state the call needs and leaves the code to send in `m.twoFactor`; `settle` puts the seller back as
+ * the fixture made them (two-factor off, so trades and withdrawals ask for no code; address unverified).
+ */
+export function twoFactorSteps(t: TestApp, m: Market) {
+  const seller = m.seller.c;
+  const off = async () => {
+    await t.database.db.execute(sql`DELETE FROM user_two_factor WHERE user_id = ${m.seller.id}`);
+  };
+  const withApp = async () => {
+    await off();
+    const setup = (await seller.post('/rest/v1/users/two-factor/totp/setup')).json().data as {
+      secret: string;
+    };
+    const enabled = await seller.post('/rest/v1/users/two-factor/totp/enable', {
+      code: totpCode(setup.secret, new Date()),
+    });
+    return (enabled.json().data as { recoveryCodes: string[] }).recoveryCodes;
+  };
+  const verifiedAddress = async () => {
+    await t.database.db.execute(sql`UPDATE users SET is_email_verified = true WHERE id = ${m.seller.id}`);
+    await t.database.db.execute(
+      sql`DELETE FROM one_time_codes WHERE user_id = ${m.seller.id} AND purpose = 'step_up'`,
+    );
+  };
+
+  const steps: Record<string, () => Promise<void>> = {
+    'PUT /rest/v1/users/two-factor': async () => {
+      m.twoFactor.code = (await withApp())[0];
+    },
+    'POST /rest/v1/users/two-factor/totp/setup': off,
+    'POST /rest/v1/users/two-factor/totp/enable': async () => {
+      await off();
+      await seller.post('/rest/v1/users/two-factor/totp/setup');
+      const [row] = await rowsOf<{ pending_secret: string }>(
+        t,
+        sql`SELECT pending_secret FROM user_two_factor WHERE user_id = ${m.seller.id}`,
+      );
+      m.twoFactor.code = totpCode(row!.pending_secret, new Date());
+    },
+    'POST /rest/v1/users/two-factor/email/enable': async () => {
+      await off();
+      await verifiedAddress();
+      await seller.post('/auth/send-email-code');
+      const [mail] = await rowsOf<{ body_text: string }>(
+        t,
+        sql`SELECT body_text FROM outbox_messages WHERE user_id = ${m.seller.id} AND template = 'security_code'
+          ORDER BY id DESC LIMIT 1`,
+      );
+      m.twoFactor.code = /\b(\d{6})\b/.exec(mail!.body_text)![1];
+    },
+    'POST /rest/v1/users/two-factor/totp/disable': async () => {
+      m.twoFactor.code = (await withApp())[0];
+    },
+    'POST /rest/v1/auth/login/two-factor': async () => {
+      m.twoFactor.code = (await withApp())[0];
+      const browser = t.client();
+      await browser.fetchCsrfToken();
+      await browser.post('/rest/v1/auth/login', { login: m.seller.name, password: m.password });
+      m.twoFactor.pendingLogin = browser;
+    },
+    'POST /auth/send-email-code': verifiedAddress,
+  };
+
+  return {
+    async prepare(operation: Operation) {
+      await steps[operation.id]?.();
+    },
+    async settle(operation: Operation) {
+      if (!steps[operation.id]) return;
+      await off();
+      // The fixture's seller has not verified the address (the e-mail verification calls come later).
+      await t.database.db.execute(sql`UPDATE users SET is_email_verified = false WHERE id = ${m.seller.id}`);
+      m.twoFactor = {};
+    },
+  };
+}
