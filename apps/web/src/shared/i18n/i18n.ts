@@ -25,6 +25,8 @@ import enVerification from './locales/en/verification.json';
 import esVerification from './locales/es/verification.json';
 import enSecurity from './locales/en/security.json';
 import esSecurity from './locales/es/security.json';
+import enTwoFactor from './locales/en/twoFactor.json';
+import esTwoFactor from './locales/es/twoFactor.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -41,6 +43,7 @@ const en = {
   admin: enAdmin,
   verification: enVerification,
   security: enSecurity,
+  twoFactor: enTwoFactor,
 };
 const es = {
   ...esCommon,
@@ -55,6 +58,7 @@ const es = {
   admin: esAdmin,
   verification: esVerification,
   security: esSecurity,
+  twoFactor: esTwoFactor,
 };
 
 export const resources = {

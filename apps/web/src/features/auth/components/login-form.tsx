@@ -1,4 +1,4 @@
-import { loginBodySchema, type CurrentUser, type LoginBody } from '@app/contract';
+import { loginBodySchema, type CurrentUser, type LoginBody, type TwoFactorChallenge } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -10,7 +10,8 @@ import { isApiError } from '@/shared/api';
 import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconAlertCircle } from '@/shared/ui/icons';
-import { useLogin } from '../api/login';
+import { LoginSecondStep } from '@/features/two-factor/components/login-second-step';
+import { isChallenge, useLogin } from '../api/login';
 import { formatWait } from '../utils/format-wait';
 
 const FIELDS = ['login', 'password'] as const;
@@ -25,6 +26,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const forgotPath = useLocalizePath()('/password/forgot');
   const mutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -41,8 +43,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const user = await mutation.mutateAsync(values);
-      onSuccess(user);
+      const result = await mutation.mutateAsync(values);
+      if (isChallenge(result)) setChallenge(result);
+      else onSuccess(result);
     } catch (error) {
       if (!isApiError(error)) {
         setFormError(t('common.unexpectedError'));
@@ -80,6 +83,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
       }
     }
   });
+
+  if (challenge) {
+    return (
+      <LoginSecondStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => {
+          setChallenge(null);
+          setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.formLabel')}>

@@ -1,12 +1,15 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useCurrentUser } from '@/shared/session/current-user';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { SessionsCard } from '../components/sessions-card';
 
 /** The spec's user security page (`/user/security`): where I am logged in, and my password. */
 export function SecurityPage() {
   const { t } = useTranslation();
+  const user = useCurrentUser().data;
   useDocumentTitle(t('security.title'));
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
@@ -31,6 +34,20 @@ export function SecurityPage() {
               {t('security.sessions.title')}
             </Title>
             <SessionsCard />
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="two-factor-title"
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="two-factor-title">
+              {t('twoFactor.title')}
+            </Title>
+            <TwoFactorCard emailVerified={user?.isEmailVerified ?? false} />
           </Stack>
         </Paper>
         <Paper

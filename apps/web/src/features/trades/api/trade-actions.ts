@@ -45,6 +45,16 @@ export function useTradeCommand(hash: string) {
   return useMutation({ mutationFn: (command: TradeCommand) => runTradeCommand(hash, command), ...after });
 }
 
+/** POST /rest/v1/trade/{id}/release with the seller's two-factor code when they ask for one (0028). */
+export function useReleaseTrade(hash: string) {
+  const after = useAfterAction(hash);
+  return useMutation({
+    mutationFn: (code: string | null): Promise<Trade> =>
+      apiClient.post(path(hash, 'release'), { body: code ? { code } : {}, schema: tradeSchema }),
+    ...after,
+  });
+}
+
 export function useOpenDispute(hash: string) {
   const after = useAfterAction(hash);
   return useMutation({ mutationFn: (body: DisputeInput) => openDispute(hash, body), ...after });

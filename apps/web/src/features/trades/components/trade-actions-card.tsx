@@ -8,6 +8,7 @@ import { useTradeFormat } from '../hooks/use-trade-format';
 import { counterpartyOf } from '../utils/counterparty';
 import { ConfirmDialog } from './confirm-dialog';
 import { DisputeModal } from './dispute-modal';
+import { ReleaseDialog } from './release-dialog';
 
 /** Which dialog is open. Release has two: it moves the crypto for good, so it asks twice. */
 type Dialog = 'paid' | 'release' | 'release-final' | 'cancel' | 'dispute' | null;
@@ -115,17 +116,12 @@ export function TradeActionsCard({ trade }: { trade: Trade }) {
         {t('trades.actions.releaseText', { crypto, partner, fiat })}
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <ReleaseDialog
+        hash={trade.id}
         opened={dialog === 'release-final'}
-        title={t('trades.actions.releaseFinalTitle')}
-        confirmLabel={t('trades.actions.releaseConfirm')}
-        confirmColor="red"
-        pending={command.isPending}
-        onConfirm={() => run('release')}
+        text={t('trades.actions.releaseFinalText', { crypto, partner })}
         onClose={() => setDialog(null)}
-      >
-        {t('trades.actions.releaseFinalText', { crypto, partner })}
-      </ConfirmDialog>
+      />
 
       <ConfirmDialog
         opened={dialog === 'cancel'}

@@ -30,7 +30,7 @@ import {
   useResendEmailCode,
   useVerifyEmail,
 } from '../api/email-verification';
-import { useSecondsUntil } from '../utils/use-seconds-until';
+import { useSecondsUntil } from '@/shared/hooks/use-seconds-until';
 
 /** The spec's wait before leaving the page after a successful verification. */
 const REDIRECT_MS = 3_000;

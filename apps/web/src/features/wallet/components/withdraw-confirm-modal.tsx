@@ -20,6 +20,10 @@ type WithdrawConfirmModalProps = {
   pending: boolean;
   /** A failure after which sending again is safe (the same idempotency key is reused). */
   error: string | null;
+  /** The two-factor code field, when the user asks for a code at send-out (decision 0028). */
+  secondFactor?: ReactNode;
+  /** Sending waits for something (the code). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -29,6 +33,8 @@ export function WithdrawConfirmModal({
   review,
   pending,
   error,
+  secondFactor,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: WithdrawConfirmModalProps) {
@@ -109,6 +115,7 @@ export function WithdrawConfirmModal({
           <Alert color="orange" variant="light" icon={<IconAlertCircle />}>
             {review.internal ? t('wallet.confirm.irreversibleInternal') : t('wallet.confirm.irreversible')}
           </Alert>
+          {secondFactor}
           {error ? (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle />}>
               {error}
@@ -118,7 +125,7 @@ export function WithdrawConfirmModal({
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('common.cancel')}
             </Button>
-            <Button onClick={onConfirm} loading={pending} color="brand">
+            <Button onClick={onConfirm} loading={pending} color="brand" disabled={confirmDisabled}>
               {error ? t('wallet.confirm.retry') : t('wallet.confirm.send')}
             </Button>
           </Group>

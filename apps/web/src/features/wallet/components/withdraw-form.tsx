@@ -33,6 +33,12 @@ import { CryptoAmount } from './amount';
 import { CoinSelect } from './coin-select';
 import { FeePreview, type FeeBreakdown } from './fee-preview';
 import { WithdrawConfirmModal, type WithdrawReview } from './withdraw-confirm-modal';
+import { useTwoFactorState } from '@/features/two-factor/api/two-factor';
+import {
+  SecondFactorField,
+  useSecondFactorErrorText,
+} from '@/features/two-factor/components/second-factor-field';
+import { useCurrentUser } from '@/shared/session/current-user';
 import { isWithdrawBlocked, WithdrawConditionsNotice } from './withdraw-conditions-notice';
 
 const DESTINATIONS = ['address', 'username'] as const;
@@ -159,7 +165,15 @@ function WithdrawForm({
   const { t } = useTranslation();
   const format = useWalletFormat();
   const mutation = useWithdraw();
+  const codeErrorText = useSecondFactorErrorText();
   const [submission, setSubmission] = useState<Submission | null>(null);
+  // A code at send-out: known from the current user, or learnt from the server's 403 (decision 0028).
+  const askedForCode = useCurrentUser().data?.twoFactor.sendout ?? false;
+  const [codeRequired, setCodeRequired] = useState(false);
+  const needsCode = askedForCode || codeRequired;
+  const twoFactor = useTwoFactorState(submission !== null && needsCode);
+  const [secondFactorCode, setSecondFactorCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { decimals } = conditions;
@@ -226,8 +240,13 @@ function WithdrawForm({
   const onConfirm = async () => {
     if (!submission) return;
     setConfirmError(null);
+    setCodeError(null);
     try {
-      await mutation.mutateAsync({ body: submission.body, idempotencyKey: submission.idempotencyKey });
+      await mutation.mutateAsync({
+        body: needsCode ? { ...submission.body, code: secondFactorCode } : submission.body,
+        idempotencyKey: submission.idempotencyKey,
+      });
+      setSecondFactorCode('');
       const { review } = submission;
       toast.success({
         title: review.internal ? t('wallet.withdraw.sentInternalTitle') : t('wallet.withdraw.sentTitle'),
@@ -242,6 +261,13 @@ function WithdrawForm({
       setSubmission(null);
       reset({ destination: review.internal ? 'username' : 'address', address: '', username: '', amount: '' });
     } catch (error) {
+      // A missing or wrong code keeps the review open, with the same key, for the code.
+      const codeProblem = codeErrorText(error);
+      if (codeProblem) {
+        if (isApiError(error) && error.code === 'TWO_FACTOR_REQUIRED') setCodeRequired(true);
+        setCodeError(codeProblem);
+        return;
+      }
       if (isRetryable(error)) {
         // Nothing is known to have happened: the same submission (same key) may be sent again.
         setConfirmError(t('wallet.confirm.retryHint'));
@@ -381,10 +407,22 @@ function WithdrawForm({
         review={submission?.review ?? null}
         pending={mutation.isPending}
         error={confirmError}
+        secondFactor={
+          needsCode && twoFactor.data?.enabled ? (
+            <SecondFactorField
+              type={twoFactor.data.type === 'email' ? 'email' : 'ga'}
+              value={secondFactorCode}
+              onChange={setSecondFactorCode}
+              error={codeError}
+            />
+          ) : null
+        }
+        confirmDisabled={needsCode && !secondFactorCode}
         onConfirm={() => void onConfirm()}
         onClose={() => {
           setSubmission(null);
           setConfirmError(null);
+          setCodeError(null);
         }}
       />
     </>
