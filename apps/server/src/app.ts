@@ -46,11 +46,8 @@ import {
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
-import {
-  attachmentsRoutes,
-  createAttachmentsService,
-  createLocalFileStore,
-} from './modules/attachments/index.js';
+import { attachmentsRoutes, createAttachmentsService } from './modules/attachments/index.js';
+import { createLocalFileStore } from './platform/files/storage.js';
 import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
 import {
   appealsRoutes,

@@ -1,4 +1,3 @@
 /** The attachments module: images and PDFs in the trade chat, checked by content, stored on disk. */
 export { createAttachmentsService, type AttachmentsService } from './service.js';
 export { attachmentsRoutes } from './routes.js';
-export { createLocalFileStore, type FileStore } from './storage.js';

@@ -22,7 +22,7 @@ import {
 } from './inspect.js';
 import { presentAttachment } from './presenter.js';
 import { attachmentsRepository, type AttachmentRow } from './repository.js';
-import { newTradeFileKey, type FileStore } from './storage.js';
+import { newFileKey, type FileStore } from '../../platform/files/storage.js';
 
 export type AttachmentsServiceOptions = {
   db: Db;
@@ -133,7 +133,7 @@ export function createAttachmentsService({ db, trades, store, limits, log }: Att
         throw error;
       }
       const originalName = cleanFileName(file.filename, inspected.extension);
-      const storageKey = newTradeFileKey(ticket.tradeHash);
+      const storageKey = newFileKey(`trades/${ticket.tradeHash}`);
       await store.put(storageKey, inspected.data);
       let result: { row: AttachmentRow; message: TradeMessage };
       try {

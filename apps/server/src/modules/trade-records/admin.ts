@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { verifyTradeRecord } from '@app/contract';
 import type { AdminCommand } from '../../platform/admin/index.js';
-import { createLocalFileStore } from '../attachments/index.js';
+import { createLocalFileStore } from '../../platform/files/storage.js';
 import { checkTradeRecords } from './check.js';
 
 export class TradeRecordCheckFailed extends Error {}
