@@ -67,6 +67,7 @@ import {
   placeholderValues,
 } from './modules/content/index.js';
 import { outboxRoutes } from './modules/outbox/index.js';
+import { createSettings, settingsRoutes } from './modules/settings/index.js';
 import { createEmailVerification, verificationRoutes } from './modules/verification/index.js';
 import {
   createPendingLogins,
@@ -141,6 +142,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     log: app.log,
   });
   app.decorate('outbox', outbox);
+  // Tests give every app its own DATA_DIR (a temp dir), so their files never meet real ones.
+  const uploads = createLocalFileStore(path.join(config.dataDir, 'uploads'));
   app.addHook('onClose', () => outbox.stop());
 
   await app.register(cookie);
@@ -273,6 +276,15 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(verificationRoutes, { email: emailVerification });
+  await app.register(settingsRoutes, {
+    settings: createSettings({
+      db: database.db,
+      catalogue,
+      store: uploads,
+      events,
+      guards: { hasActiveTrades: (userId) => trades.hasActiveTrades(userId) },
+    }),
+  });
   const userSessions = createUserSessions({ db: database.db, events });
   await app.register(securityRoutes, {
     sessions: userSessions,
@@ -315,8 +327,6 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db: database.db, trades, events }),
   });
-  // Tests give every app its own DATA_DIR (a temp dir), so their files never meet real ones.
-  const uploads = createLocalFileStore(path.join(config.dataDir, 'uploads'));
   const attachments = createAttachmentsService({
     db: database.db,
     trades,

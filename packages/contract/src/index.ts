@@ -27,3 +27,4 @@ export * from './appeals.js';
 export * from './verification.js';
 export * from './security.js';
 export * from './two-factor.js';
+export * from './settings.js';

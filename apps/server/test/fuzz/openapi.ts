@@ -49,7 +49,7 @@ export type Operation = {
   multipart: boolean;
 };
 
-const MULTIPART_PATH = /\/(attachments|upload)$/;
+const MULTIPART_PATH = /\/(attachments|upload|process-avatar)$/;
 
 type OpenApiDocument = {
   paths: Record<

@@ -82,6 +82,8 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
   const resetting = operation.path === '/rest/v1/auth/password/reset';
   // A new address where the call wants one; else an account's (the forgotten-password request).
   const newAddress = registering || operation.path.endsWith('/email/change-unconfirmed');
+  const renaming = operation.path === '/rest/v1/users/set-username';
+  const closing = operation.path === '/rest/v1/users/close';
   const name = newAddress ? uniqueName('fz') : m.bystander.name;
   const hints: Record<string, unknown> = {
     type: 'sell',
@@ -95,14 +97,18 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     // The console's dispute assignment takes a staff member (the fixture's admin: taking it themself).
     username: registering
       ? name
-      : operation.path.startsWith('/rest/v1/admin/disputes/')
-        ? m.staff.name
-        : m.buyer.name,
+      : renaming
+        ? uniqueName('fr')
+        : operation.path.startsWith('/rest/v1/admin/disputes/')
+          ? m.staff.name
+          : m.buyer.name,
     email: `${name}@example.com`,
-    password: registering || loggingIn ? m.password : resetting ? 'R3set-pass-word!' : undefined,
+    password: registering || loggingIn || closing ? m.password : resetting ? 'R3set-pass-word!' : undefined,
+    timezone: 'UTC',
+    bio: 'Fast releases.',
     token: m.resetToken,
     // Two-factor calls: the code their step prepared (fuzz/stateful.ts); e-mail verification: the buyer's.
-    code: /two-factor/.test(operation.path) ? (m.twoFactor.code ?? '000000') : m.buyerEmailCode,
+    code: /two-factor/.test(operation.path) ? (m.stateful.code ?? '000000') : m.buyerEmailCode,
     // What asks for a code: nothing, so the seller's trades and sends go on without one.
     release: false,
     sendout: false,

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp, type TestClient } from '../helpers.js';
 import { createMarket, MARKET_ENV, multipartBody, smallPng, type Market } from '../fixtures/market.js';
 import { describeRequest, loadOperations, send, type Operation } from './openapi.js';
 import { validRequest } from './requests.js';
-import { CANNOT_SUCCEED_YET, twoFactorSteps } from './stateful.js';
+import { CANNOT_SUCCEED_YET, statefulSteps } from './stateful.js';
 
 type Identity = 'anonymous' | 'buyer' | 'seller' | 'staff';
 
@@ -29,8 +29,8 @@ describe('?case=snake on every route', () => {
 
   /** Calls that change who is logged in get a client of their own, so the parties stay logged in. */
   async function clientFor(operation: Operation, identity: Identity): Promise<TestClient> {
-    // The login's second step belongs to the browser that gave the password (prepared just before).
-    if (identity === 'anonymous' && m.twoFactor.pendingLogin) return m.twoFactor.pendingLogin;
+    // A call that needs a browser of its own (the login's second step, closing an account): prepared.
+    if (identity === 'anonymous' && m.stateful.client) return m.stateful.client;
     const changesSession = /^\/rest\/v1\/auth\/(login|logout|register)$/.test(operation.path);
     if (!changesSession) {
       if (identity === 'staff') return m.staff.c;
@@ -69,9 +69,9 @@ describe('?case=snake on every route', () => {
     const unconverted: string[] = [];
     const succeeded = new Set<string>();
     const statuses: string[] = [];
-    const twoFactor = twoFactorSteps(t, m);
+    const stateful = statefulSteps(t, m);
     for (const operation of operations) {
-      await twoFactor.prepare(operation);
+      await stateful.prepare(operation);
       // Staff only where only staff get in: the console under /rest/v1/admin/.
       const staff = operation.path.startsWith('/rest/v1/admin/') ? (['staff'] as const) : [];
       for (const identity of ['anonymous', 'buyer', 'seller', ...staff] as const) {
@@ -97,7 +97,7 @@ describe('?case=snake on every route', () => {
           }
         }
       }
-      await twoFactor.settle(operation);
+      await stateful.settle(operation);
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(unconverted, unconverted.join('\n')).toEqual([]);

@@ -15,19 +15,23 @@ export const CANNOT_SUCCEED_YET: Readonly<Record<string, string>> = {
   'POST /auth/push-phone-code': 'there is no mobile app to push to (decision 0028)',
 };
 
-/** What the two-factor operations need at the moment they run (the seller is their account). */
-export type TwoFactorFixture = { code?: string; pendingLogin?: TestClient };
+/**
+ * What a state-changing call needs at the moment it runs: the code to send, or a browser of its own
+ * (used in place of the anonymous visitor's).
+ */
+export type StatefulFixture = { code?: string; client?: TestClient };
 
 const rowsOf = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * Two-factor calls change the state the next one needs (setup before enable, enabled before disable),
- * so a fixture made once cannot hold for all of them. Before each, this puts the seller's account in
- * the state the call needs and leaves the code to send in `m.twoFactor`; `settle` puts the seller back as
- * the fixture made them (two-factor off, so trades and withdrawals ask for no code; address unverified).
+ * Some calls change the state the next one needs (two-factor setup before enable, enabled before disable)
+ * or would spoil the fixture for the calls after them (renaming the buyer, closing an account). Before
+ * each, this puts an account in the state the call needs and leaves what to send in `m.stateful`;
+ * `settle` puts the parties back as the fixture made them (the seller without two-factor, so trades and
+ * withdrawals ask for no code, and with an unverified address; both under their own names).
  */
-export function twoFactorSteps(t: TestApp, m: Market) {
+export function statefulSteps(t: TestApp, m: Market) {
   const seller = m.seller.c;
   const off = async () => {
     await t.database.db.execute(sql`DELETE FROM user_two_factor WHERE user_id = ${m.seller.id}`);
@@ -51,7 +55,7 @@ export function twoFactorSteps(t: TestApp, m: Market) {
 
   const steps: Record<string, () => Promise<void>> = {
     'PUT /rest/v1/users/two-factor': async () => {
-      m.twoFactor.code = (await withApp())[0];
+      m.stateful.code = (await withApp())[0];
     },
     'POST /rest/v1/users/two-factor/totp/setup': off,
     'POST /rest/v1/users/two-factor/totp/enable': async () => {
@@ -61,7 +65,7 @@ export function twoFactorSteps(t: TestApp, m: Market) {
         t,
         sql`SELECT pending_secret FROM user_two_factor WHERE user_id = ${m.seller.id}`,
       );
-      m.twoFactor.code = totpCode(row!.pending_secret, new Date());
+      m.stateful.code = totpCode(row!.pending_secret, new Date());
     },
     'POST /rest/v1/users/two-factor/email/enable': async () => {
       await off();
@@ -72,19 +76,26 @@ export function twoFactorSteps(t: TestApp, m: Market) {
         sql`SELECT body_text FROM outbox_messages WHERE user_id = ${m.seller.id} AND template = 'security_code'
           ORDER BY id DESC LIMIT 1`,
       );
-      m.twoFactor.code = /\b(\d{6})\b/.exec(mail!.body_text)![1];
+      m.stateful.code = /\b(\d{6})\b/.exec(mail!.body_text)![1];
     },
     'POST /rest/v1/users/two-factor/totp/disable': async () => {
-      m.twoFactor.code = (await withApp())[0];
+      m.stateful.code = (await withApp())[0];
     },
     'POST /rest/v1/auth/login/two-factor': async () => {
-      m.twoFactor.code = (await withApp())[0];
+      m.stateful.code = (await withApp())[0];
       const browser = t.client();
       await browser.fetchCsrfToken();
       await browser.post('/rest/v1/auth/login', { login: m.seller.name, password: m.password });
-      m.twoFactor.pendingLogin = browser;
+      m.stateful.client = browser;
     },
     'POST /auth/send-email-code': verifiedAddress,
+    'POST /rest/v1/users/set-username': async () => undefined,
+    // An account of its own to close (the parties have trades and money, which refuse it anyway).
+    'POST /rest/v1/users/close': async () => {
+      const closing = t.client();
+      await closing.register(`${m.seller.name.slice(0, 12)}cl${Date.now() % 100000}`, m.password);
+      m.stateful.client = closing;
+    },
   };
 
   return {
@@ -96,7 +107,13 @@ export function twoFactorSteps(t: TestApp, m: Market) {
       await off();
       // The fixture's seller has not verified the address (the e-mail verification calls come later).
       await t.database.db.execute(sql`UPDATE users SET is_email_verified = false WHERE id = ${m.seller.id}`);
-      m.twoFactor = {};
+      // The parties keep their names (other calls send them) and their one rename.
+      for (const party of [m.buyer, m.seller]) {
+        await t.database.db.execute(
+          sql`UPDATE users SET username = ${party.name}, username_changed = false WHERE id = ${party.id}`,
+        );
+      }
+      m.stateful = {};
     },
   };
 }

@@ -1,5 +1,5 @@
 export { createUsersService, type UsersService, type CreateUserInput } from './service.js';
-export type { CurrentUserFacts } from './presenter.js';
+export { avatarUrlOf, type CurrentUserFacts } from './presenter.js';
 export {
   createCurrentUserPresenter,
   type CurrentUserPresenter,

@@ -26,7 +26,7 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     username: user.username,
     email: user.email,
     phone: null,
-    avatarUrl: null,
+    avatarUrl: avatarUrlOf(user),
     userFullName: null,
     firstName: null,
     lastName: null,
@@ -94,3 +94,12 @@ function accountNoticeOf(value: number | null): AccountNoticeCode | null {
   const parsed = accountNoticeCodeSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * Where a user's avatar is served, or null without one. The file's key ends the address (`?v=`), so a
+ * new picture gets a new address and browsers may cache each for long.
+ */
+export const avatarUrlOf = (user: Pick<UserRow, 'username' | 'avatarKey'>): string | null =>
+  user.avatarKey
+    ? `/rest/v1/users/${encodeURIComponent(user.username)}/avatar?v=${user.avatarKey.slice(-8)}`
+    : null;

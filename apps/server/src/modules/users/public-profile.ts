@@ -12,6 +12,7 @@ import { sessions } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { usersRepository, type UserRow } from './repository.js';
+import { avatarUrlOf } from './presenter.js';
 
 /** Seen within this window counts as online: the marketplace's rule (offers service, `online_users`). */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
@@ -80,7 +81,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         : undefined;
       const profile: PublicProfile = {
         username: user.username,
-        avatarUrl: null,
+        avatarUrl: user.closedAt ? null : avatarUrlOf(user),
         country: country ? { iso: country.iso, name: country.names.en ?? country.iso } : null,
         joinedAt: user.createdAt.toISOString(),
         lastSeenAt: lastSeen?.toISOString() ?? null,

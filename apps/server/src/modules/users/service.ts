@@ -80,6 +80,9 @@ export function createUsersService(
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDummy(password);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'Wrong username, e-mail or password.');
+      if (user.closedAt) {
+        throw new AppError(403, 'ACCOUNT_CLOSED', 'This account was closed by its owner.');
+      }
       assertAllowed(user.accountState, 'login');
       await usersRepository.touchLogin(db, user.id);
       return user;

@@ -37,6 +37,16 @@ export const users = pgTable(
     currencyCode: text('currency_code').notNull().default('USD'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isDemoAccount: boolean('is_demo_account').notNull().default(false),
+    // Settings (decision 0029).
+    bio: text('bio').notNull().default(''),
+    notifyTradeMessagesInterval: smallint('notify_trade_messages_interval').notNull().default(10),
+    fullNameVisibility: text('full_name_visibility').notNull().default('nobody'),
+    fullNameDisplay: text('full_name_display').notNull().default('first_name_initial'),
+    usernameChanged: boolean('username_changed').notNull().default(false),
+    /** The avatar's key in the file store (`avatars/<random>`); null: none. */
+    avatarKey: text('avatar_key'),
+    /** Set when the owner closed the account: no login from then on (decision 0029). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

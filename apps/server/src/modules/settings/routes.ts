@@ -1,0 +1,147 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  closeAccountBodySchema,
+  dataEnvelope,
+  setUsernameBodySchema,
+  userSettingsBodySchema,
+  userSettingsSchema,
+  publicProfileParamsSchema,
+} from '@app/contract';
+import { requireUser } from '../../platform/auth/session.js';
+import { validationError } from '../../platform/http/errors.js';
+import { AVATAR_MAX_BYTES } from './avatar.js';
+import type { Settings } from './service.js';
+
+const settingsAnswer = { 200: dataEnvelope(userSettingsSchema) };
+
+/**
+ * The settings calls (spec section 7 "User and settings" and issue 12): read and change the settings,
+ * the one username change, the avatar (multipart upload, served from the files area), close the account.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = async (app, { settings }) => {
+  // Multipart for the avatar only (encapsulated in this plugin): one picture, nothing else.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 50 },
+  });
+  const tags = ['settings'];
+
+  app.get(
+    '/rest/v1/users/settings',
+    { schema: { tags, summary: "My settings (the spec's user settings)", response: settingsAnswer } },
+    async (request) => ({ data: await settings.get(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/rest/v1/users/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change any of my settings; what is left out stays as it is',
+        description:
+          "Bio refusals carry the spec's codes on `bio`: `bio_max`, `bio_limit`, `bio_contact_error`; the " +
+          'interval on `notify_trade_messages_interval`: `notification_digits_error`, `notification_error`.',
+        body: userSettingsBodySchema,
+        response: settingsAnswer,
+      },
+    },
+    async (request) => ({ data: await settings.update(requireUser(request).id, request.body) }),
+  );
+
+  app.post(
+    '/rest/v1/users/set-username',
+    {
+      schema: {
+        tags,
+        summary: 'Change my username, once (`usernameChanged`); 409 USERNAME_ALREADY_CHANGED after that',
+        body: setUsernameBodySchema,
+        response: settingsAnswer,
+      },
+    },
+    async (request) => ({ data: await settings.setUsername(requireUser(request).id, request.body.username) }),
+  );
+
+  app.post(
+    '/rest/v1/users/process-avatar',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload my avatar (multipart, field "file": JPEG, PNG or WebP up to 5 MB; stored 256 px WebP)',
+        consumes: ['multipart/form-data'],
+        response: settingsAnswer,
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const refused = (message: string, code: string) => validationError([{ field: 'file', message, code }]);
+      if (!request.isMultipart())
+        throw refused('Send the picture as multipart/form-data in "file".', 'missing_file');
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw refused('Send the picture in the "file" field.', 'missing_file');
+          }
+          bytes = await part.toBuffer();
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw refused('The picture is larger than 5 MB.', 'file_too_large');
+        if (code === 'ERROR_INPUT_VALIDATION' || (error as { status?: number }).status === 422) throw error;
+        throw refused('The upload could not be read.', 'malformed');
+      }
+      if (!bytes) throw refused('Send the picture in the "file" field.', 'missing_file');
+      return { data: await settings.setAvatar(id, bytes) };
+    },
+  );
+
+  app.get(
+    '/rest/v1/users/:username/avatar',
+    {
+      schema: {
+        tags,
+        summary: "A user's avatar (WebP), for everyone who sees their name; 404 without one",
+        params: publicProfileParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await settings.avatarOf(request.params.username);
+      if (!file) return reply.code(404).send({ errors: [{ message: 'No avatar', code: 'NOT_FOUND' }] });
+      // The address changes with the picture (`?v=`): a long cache is safe.
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', String(file.size))
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/rest/v1/users/avatar',
+    { schema: { tags, summary: 'Remove my avatar', response: settingsAnswer } },
+    async (request) => ({ data: await settings.removeAvatar(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/rest/v1/users/close',
+    {
+      schema: {
+        tags,
+        summary: 'Close my account for good (password required; not with a running trade or money on it)',
+        body: closeAccountBodySchema,
+        response: { 200: dataEnvelope(z.object({ closed: z.literal(true), redirectUrl: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      await settings.close(requireUser(request).id, request.body.password);
+      await app.sessions.end(request, reply);
+      return { data: { closed: true as const, redirectUrl: '/' } };
+    },
+  );
+};
