@@ -70,10 +70,11 @@ const bioSchema = textString()
   .trim()
   .superRefine((bio, ctx) => {
     if (bio.length > BIO_MAX) custom(ctx, `At most ${BIO_MAX} characters`, 'bio_max');
-    else if (bio.split('\n').length > BIO_MAX_LINES)
+    else if (bio.split('\n').length > BIO_MAX_LINES) {
       custom(ctx, `At most ${BIO_MAX_LINES} lines`, 'bio_limit');
-    else if (bioContactKind(bio))
+    } else if (bioContactKind(bio)) {
       custom(ctx, 'No contact details: trade in the trade chat', 'bio_contact_error');
+    }
   });
 
 /** Digits only, as the spec says (`notification_digits_error`), at most the maximum (`notification_error`). */

@@ -76,8 +76,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
     async (request) => {
       const { id } = requireUser(request);
       const refused = (message: string, code: string) => validationError([{ field: 'file', message, code }]);
-      if (!request.isMultipart())
+      if (!request.isMultipart()) {
         throw refused('Send the picture as multipart/form-data in "file".', 'missing_file');
+      }
       let bytes: Buffer | null = null;
       try {
         for await (const part of request.parts()) {
@@ -90,8 +91,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
           throw refused('The picture is larger than 5 MB.', 'file_too_large');
+        }
         if (code === 'ERROR_INPUT_VALIDATION' || (error as { status?: number }).status === 422) throw error;
         throw refused('The upload could not be read.', 'malformed');
       }
