@@ -102,4 +102,40 @@ test.describe('account security', () => {
 
     await Promise.all(contexts.map((context) => context.close()));
   });
+
+  test('settings: profile, avatar, username once, and the page in Spanish at 320 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = uniqueUsername('sg');
+    await register(page, name);
+    await page.goto('/user/settings');
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await profile.getByLabel('About you').fill('Call me on +34 600 111 222');
+    await expect(profile.getByText(/No contact details/)).toBeVisible();
+    await profile.getByLabel('About you').fill('Fast releases, bank transfers only.');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile has been updated')).toBeVisible();
+
+    // A picture becomes the avatar, in the navbar too.
+    // A valid 1x1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a picture' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('button', { name: 'Change picture' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Avatar of ${name}` })).toHaveAttribute('src', /\/avatar\?v=/);
+
+    const renamed = `${name.slice(0, 20)}x2`;
+    await page.getByLabel('Username', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await expect(page.getByTestId('username-changed')).toContainText(renamed);
+    await expect(desktopNavbar(page).getByTestId('navbar-username')).toHaveText(renamed);
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/es/user/settings');
+    await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    await fitsAndAccessible(page, '/es/user/settings');
+  });
 });

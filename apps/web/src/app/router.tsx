@@ -70,6 +70,7 @@ const VerifyEmailPage = lazyPage(
   () => import('@/features/verification/pages/verify-email-page'),
   'VerifyEmailPage',
 );
+const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
 const SecurityPage = lazyPage(() => import('@/features/security/pages/security-page'), 'SecurityPage');
 const ForgotPasswordPage = lazyPage(
   () => import('@/features/security/pages/forgot-password-page'),
@@ -136,6 +137,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       children: [
         { path: 'account/verify-email', element: <VerifyEmailPage /> },
         { path: 'user/security', element: <SecurityPage /> },
+        { path: 'user/settings', element: <SettingsPage /> },
       ],
     },
     {

@@ -31,6 +31,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const tradeHistoryPath = useNamedRoute('tradeHistory');
   const consolePath = useLocalizePath()('/admin');
   const securityPath = useLocalizePath()('/user/security');
+  const settingsPath = useLocalizePath()('/user/settings');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -66,6 +67,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={tradeHistoryPath}>
           {t('trades.history.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={settingsPath}>
+          {t('settings.title')}
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
           {t('security.title')}

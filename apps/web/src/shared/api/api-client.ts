@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions<T> = {
   query?: QueryParams;
-  /** Sent as JSON. Leave undefined for a request without a body. */
+  /** Sent as JSON, or as multipart/form-data when it is a `FormData`. Undefined: no body. */
   body?: unknown;
   /** Parses `data` of a successful answer; a mismatch is an `INVALID_RESPONSE` ApiError. */
   schema?: ZodType<T>;
@@ -131,7 +131,10 @@ export function createApiClient(overrides: Partial<ApiClientDependencies> = {}) 
     const token = deps.getCsrfToken();
     if (token) headers['X-CSRF-TOKEN'] = token;
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      // Uploads: the browser writes the multipart boundary into the content type itself.
+      init.body = body;
+    } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }

@@ -27,6 +27,8 @@ import enSecurity from './locales/en/security.json';
 import esSecurity from './locales/es/security.json';
 import enTwoFactor from './locales/en/twoFactor.json';
 import esTwoFactor from './locales/es/twoFactor.json';
+import enSettings from './locales/en/settings.json';
+import esSettings from './locales/es/settings.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -44,6 +46,7 @@ const en = {
   verification: enVerification,
   security: enSecurity,
   twoFactor: enTwoFactor,
+  settings: enSettings,
 };
 const es = {
   ...esCommon,
@@ -59,6 +62,7 @@ const es = {
   verification: esVerification,
   security: esSecurity,
   twoFactor: esTwoFactor,
+  settings: esSettings,
 };
 
 export const resources = {

@@ -6,8 +6,7 @@ import {
   type TradeAttachmentList,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, ApiError, getCsrfToken } from '@/shared/api';
-import { apiErrorFromResponse } from '@/shared/api/api-error';
+import { apiClient } from '@/shared/api';
 import { tradeKeys } from './query-keys';
 
 const base = (hash: string) => `/rest/v1/trade/${encodeURIComponent(hash)}/attachments`;
@@ -27,42 +26,17 @@ export function useTradeAttachments(hash: string) {
 export type UploadInput = { file: File; requirementId?: number | null };
 
 /**
- * POST /rest/v1/trade/{id}/attachments as multipart/form-data (the API client speaks JSON only, so
- * this call builds the request itself with the same headers: CSRF token, XHR marker, JSON accept).
- * Refusals come back as a 422 whose detail on `file` names the spec's reason (attachment_limit_size...).
+ * POST /rest/v1/trade/{id}/attachments as multipart/form-data. Refusals come back as a 422 whose detail
+ * on `file` names the spec's reason (attachment_limit_size...).
  */
-export async function uploadTradeAttachment(
+export function uploadTradeAttachment(
   hash: string,
   { file, requirementId }: UploadInput,
 ): Promise<TradeAttachment> {
   const form = new FormData();
   if (requirementId) form.append('requirement_id', String(requirementId));
   form.append(ATTACHMENT_FILE_FIELD, file, file.name);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-  };
-  const token = getCsrfToken();
-  if (token) headers['X-CSRF-TOKEN'] = token;
-  let response: Response;
-  try {
-    response = await fetch(base(hash), { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached', { body: error });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw apiErrorFromResponse(response.status, body, response.headers);
-  const parsed = tradeAttachmentSchema.safeParse((body as { data?: unknown } | undefined)?.data);
-  if (!parsed.success) {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answered in an unexpected format');
-  }
-  return parsed.data;
+  return apiClient.post(base(hash), { body: form, schema: tradeAttachmentSchema });
 }
 
 export function useUploadTradeAttachment(hash: string) {
