@@ -68,7 +68,11 @@ import {
 } from './modules/content/index.js';
 import { outboxRoutes } from './modules/outbox/index.js';
 import { createSettings, settingsRoutes } from './modules/settings/index.js';
-import { createEmailVerification, verificationRoutes } from './modules/verification/index.js';
+import {
+  createEmailVerification,
+  createPhoneVerification,
+  verificationRoutes,
+} from './modules/verification/index.js';
 import {
   createPendingLogins,
   createStepUp,
@@ -188,7 +192,13 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   }
 
   // The first verification code is written with the account (decision 0026).
-  const emailVerification = createEmailVerification({ db: database.db, outbox, config });
+  const emailVerification = createEmailVerification({
+    db: database.db,
+    outbox,
+    config,
+    // Read at request time: two-factor is built with the rate limits below.
+    proves: (userId, code) => twoFactor.proves(userId, code),
+  });
   const users = createUsersService(database.db, { events, onRegistered: emailVerification.sendFirstCode });
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
@@ -275,7 +285,10 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     },
   });
   await app.register(outboxRoutes, { db: database.db, outbox });
-  await app.register(verificationRoutes, { email: emailVerification });
+  await app.register(verificationRoutes, {
+    email: emailVerification,
+    phone: createPhoneVerification({ db: database.db, outbox, catalogue }),
+  });
   await app.register(settingsRoutes, {
     settings: createSettings({
       db: database.db,

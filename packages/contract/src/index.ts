@@ -28,3 +28,4 @@ export * from './verification.js';
 export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';
+export * from './phone.js';

@@ -3,7 +3,9 @@ import { bioContactKind, BIO_MAX, BIO_MAX_LINES, isTimeZone, userSettingsBodySch
 
 const codeOf = (body: Record<string, unknown>) => {
   const parsed = userSettingsBodySchema.safeParse(body);
-  return parsed.success ? null : (parsed.error.issues[0]?.params as { code?: string } | undefined)?.code;
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0] as { params?: { code?: string } } | undefined;
+  return issue?.params?.code;
 };
 
 describe('bio rules', () => {

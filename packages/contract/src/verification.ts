@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { secondFactorCodeSchema } from './two-factor.js';
 import { lineString } from './strings.js';
 
 /**
@@ -19,6 +20,14 @@ export type EmailVerifyCodeBody = z.input<typeof emailVerifyCodeBodySchema>;
 /** `POST /rest/v1/user-verification/email/change-unconfirmed`: fix the address before it is verified. */
 export const emailChangeUnconfirmedBodySchema = z.object({ email: emailSchema });
 export type EmailChangeUnconfirmedBody = z.input<typeof emailChangeUnconfirmedBodySchema>;
+
+/**
+ * `POST /rest/v1/user-verification/email/change`: a verified address changes only with a proof that the
+ * owner is here: a code mailed to the current address (or texted to the verified phone) by the step-up
+ * channels, or the two-factor code.
+ */
+export const emailChangeBodySchema = z.object({ email: emailSchema, code: secondFactorCodeSchema });
+export type EmailChangeBody = z.input<typeof emailChangeBodySchema>;
 
 /** Where the e-mail verification stands (`GET /rest/v1/user-verification/email` and every call above). */
 export const emailVerificationStateSchema = z.object({

@@ -1,5 +1,6 @@
 import type { Market } from '../fixtures/market.js';
 import { urlFor, validValue, type Operation, type SentRequest } from './openapi.js';
+import { FUZZ_PHONE } from './stateful.js';
 
 /**
  * Well-formed requests for every operation, filled from the market fixture so they reach the handlers:
@@ -81,7 +82,10 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
   const loggingIn = operation.path === '/rest/v1/auth/login';
   const resetting = operation.path === '/rest/v1/auth/password/reset';
   // A new address where the call wants one; else an account's (the forgotten-password request).
-  const newAddress = registering || operation.path.endsWith('/email/change-unconfirmed');
+  const newAddress =
+    registering ||
+    operation.path.endsWith('/email/change-unconfirmed') ||
+    operation.path.endsWith('/email/change');
   const renaming = operation.path === '/rest/v1/users/set-username';
   const closing = operation.path === '/rest/v1/users/close';
   const name = newAddress ? uniqueName('fz') : m.bystander.name;
@@ -108,7 +112,10 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     bio: 'Fast releases.',
     token: m.resetToken,
     // Two-factor calls: the code their step prepared (fuzz/stateful.ts); e-mail verification: the buyer's.
-    code: /two-factor/.test(operation.path) ? (m.stateful.code ?? '000000') : m.buyerEmailCode,
+    code: /two-factor|email\/change$/.test(operation.path) ? (m.stateful.code ?? '000000') : m.buyerEmailCode,
+    phone: FUZZ_PHONE,
+    call: false,
+    phoneCode: m.stateful.code ?? '000000',
     // What asks for a code: nothing, so the seller's trades and sends go on without one.
     release: false,
     sendout: false,

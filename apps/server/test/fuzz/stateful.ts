@@ -9,11 +9,11 @@ import type { Operation } from './openapi.js';
  * of the snake-case test skips them; every other answer rule still applies.
  */
 export const CANNOT_SUCCEED_YET: Readonly<Record<string, string>> = {
-  'POST /auth/send-phone-code':
-    'codes by SMS need a verified phone number (phone verification: issue 12, next)',
-  'POST /auth/call-phone-code': 'calls need a verified phone number (phone verification: issue 12, next)',
   'POST /auth/push-phone-code': 'there is no mobile app to push to (decision 0028)',
 };
+
+/** The number the fuzz tests verify (a valid Spanish mobile). */
+export const FUZZ_PHONE = '+34612345678';
 
 /**
  * What a state-changing call needs at the moment it runs: the code to send, or a browser of its own
@@ -48,6 +48,15 @@ export function statefulSteps(t: TestApp, m: Market) {
   };
   const verifiedAddress = async () => {
     await t.database.db.execute(sql`UPDATE users SET is_email_verified = true WHERE id = ${m.seller.id}`);
+    await t.database.db.execute(
+      sql`DELETE FROM one_time_codes WHERE user_id = ${m.seller.id} AND purpose = 'step_up'`,
+    );
+  };
+
+  const verifiedPhone = async () => {
+    await t.database.db.execute(
+      sql`UPDATE users SET phone = ${FUZZ_PHONE}, phone_verified_at = now() WHERE id = ${m.seller.id}`,
+    );
     await t.database.db.execute(
       sql`DELETE FROM one_time_codes WHERE user_id = ${m.seller.id} AND purpose = 'step_up'`,
     );
@@ -89,6 +98,27 @@ export function statefulSteps(t: TestApp, m: Market) {
       m.stateful.client = browser;
     },
     'POST /auth/send-email-code': verifiedAddress,
+    'POST /auth/send-phone-code': () => verifiedPhone(),
+    'POST /auth/call-phone-code': () => verifiedPhone(),
+    // The code the number just received (the seller asked last, so the seller confirms).
+    'POST /rest/v1/users/confirm-phone': async () => {
+      const [sms] = await rowsOf<{ body_text: string }>(
+        t,
+        sql`SELECT body_text FROM outbox_messages WHERE recipient = ${FUZZ_PHONE} ORDER BY id DESC LIMIT 1`,
+      );
+      m.stateful.code = /\b(\d{6})\b/.exec(sms?.body_text ?? '')?.[1];
+    },
+    // A verified address changes with a code mailed to it.
+    'POST /rest/v1/user-verification/email/change': async () => {
+      await verifiedAddress();
+      await seller.post('/auth/send-email-code');
+      const [mail] = await rowsOf<{ body_text: string }>(
+        t,
+        sql`SELECT body_text FROM outbox_messages WHERE user_id = ${m.seller.id} AND template = 'security_code'
+          ORDER BY id DESC LIMIT 1`,
+      );
+      m.stateful.code = /\b(\d{6})\b/.exec(mail!.body_text)![1];
+    },
     'POST /rest/v1/users/set-username': async () => undefined,
     // An account of its own to close (the parties have trades and money, which refuse it anyway).
     'POST /rest/v1/users/close': async () => {
@@ -105,8 +135,12 @@ export function statefulSteps(t: TestApp, m: Market) {
     async settle(operation: Operation) {
       if (!steps[operation.id]) return;
       await off();
-      // The fixture's seller has not verified the address (the e-mail verification calls come later).
-      await t.database.db.execute(sql`UPDATE users SET is_email_verified = false WHERE id = ${m.seller.id}`);
+      // The fixture's seller: their own address, not verified (the e-mail verification calls come later),
+      // no phone (the phone calls verify one of their own).
+      await t.database.db.execute(
+        sql`UPDATE users SET email = ${`${m.seller.name}@example.com`}, is_email_verified = false,
+          phone = NULL, phone_verified_at = NULL WHERE id = ${m.seller.id}`,
+      );
       // The parties keep their names (other calls send them) and their one rename.
       for (const party of [m.buyer, m.seller]) {
         await t.database.db.execute(

@@ -171,15 +171,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     'Mail me a one-time security code (6 digits, 10 minutes)',
     stepUp.sendEmail,
   );
-  stepUpRoute(
-    '/auth/send-phone-code',
-    'Text me a security code (needs a verified phone number)',
-    stepUp.sendPhone,
+  stepUpRoute('/auth/send-phone-code', 'Text me a security code (needs a verified phone number)', (request) =>
+    stepUp.sendPhone(request),
   );
   stepUpRoute(
     '/auth/call-phone-code',
     'Call me with a security code (needs a verified phone number)',
-    stepUp.sendPhone,
+    (request) => stepUp.sendPhone(request, true),
   );
   stepUpRoute('/auth/push-phone-code', 'Push a security code to the mobile app (there is none)', stepUp.push);
 };

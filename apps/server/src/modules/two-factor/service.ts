@@ -312,6 +312,21 @@ export function createTwoFactor({
       await assertCode(userId, code);
     },
 
+    /**
+     * Whether `code` proves the owner is here, for a sensitive change (the e-mail address): a step-up
+     * code sent to their address or phone, or, with two-factor on, its code or a recovery code.
+     */
+    async proves(userId: number, code: string): Promise<boolean> {
+      await limits.secondFactor(userId);
+      if (/^\d{6}$/.test(code)) {
+        const used = await useCode(db, { userId, purpose: 'step_up', code, now: now() });
+        if (used.ok) return true;
+        if (used.reason === 'exhausted') throw codeRefusal('exhausted');
+      }
+      if (!(await rowOf(db, userId))?.type) return false;
+      return (await check(userId, code)) === 'ok';
+    },
+
     /** A login's second step: true when the code is right (the caller counts attempts). */
     async checkLogin(userId: number, code: string): Promise<boolean> {
       const result = await check(userId, code);

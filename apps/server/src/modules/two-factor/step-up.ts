@@ -4,8 +4,11 @@ import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/mail/index.js';
 import { assertMaySend, CODE_POLICIES, issueCode, nextSendAt } from '../../platform/auth/one-time-codes.js';
 import { AppError, unauthenticated } from '../../platform/http/errors.js';
-import { usersRepository } from '../users/repository.js';
+import { usersRepository, type UserRow } from '../users/repository.js';
 import type { PendingLogins } from './pending-logins.js';
+
+/** `+34600111222` -> `+34 ••• ••• 222`: the country and the last digits. */
+export const maskPhone = (e164: string) => `${e164.slice(0, 3)} ••• ••• ${e164.slice(-3)}`;
 
 /** `ana@example.com` -> `a***@example.com`: enough to recognise, not to harvest. */
 export const maskEmail = (email: string) => {
@@ -15,8 +18,8 @@ export const maskEmail = (email: string) => {
 
 /**
  * The spec's step-up channels (decision 0028): a one-time code sent to the logged-in user (or to a
- * login waiting for its second step) by e-mail; SMS and calls need a verified phone number, and there is
- * no mobile app to push to. Codes: the `step_up` purpose of the one-time codes (decision 0026).
+ * login waiting for its second step) by e-mail, or by SMS or a call to the verified phone number; there
+ * is no mobile app to push to. Codes: the `step_up` purpose of the one-time codes (decision 0026).
  */
 export function createStepUp({
   db,
@@ -37,6 +40,33 @@ export function createStepUp({
     return user;
   }
 
+  /** Issues a step-up code to `target` over `channel` and queues its message, under the user's lock. */
+  async function send(user: UserRow, channel: 'email' | 'sms' | 'voice', target: string) {
+    await db.transaction(async (tx) => {
+      await usersRepository.lockById(tx, user.id);
+      await assertMaySend(tx, user.id, 'step_up', target, now());
+      const { code } = await issueCode(tx, {
+        userId: user.id,
+        purpose: 'step_up',
+        target,
+        channel,
+        now: now(),
+      });
+      const message = {
+        to: target,
+        userId: user.id,
+        template: 'security_code' as const,
+        locale: user.locale,
+        data: { code, minutes: String(CODE_POLICIES.step_up.ttlMs / 60_000) },
+      };
+      if (channel === 'email') await outbox.queueMail(tx, message);
+      else await outbox.queueSms(tx, { ...message, voice: channel === 'voice' });
+    });
+    outbox.kick();
+    const next = await nextSendAt(db, user.id, 'step_up', target, now());
+    return { resendAvailableAt: next?.toISOString() ?? null };
+  }
+
   return {
     async sendEmail(request: FastifyRequest): Promise<StepUpSent> {
       const user = await userOf(request);
@@ -47,37 +77,21 @@ export function createStepUp({
           'Verify your e-mail address before codes can be sent to it.',
         );
       }
-      await db.transaction(async (tx) => {
-        await usersRepository.lockById(tx, user.id);
-        await assertMaySend(tx, user.id, 'step_up', user.email, now());
-        const { code } = await issueCode(tx, {
-          userId: user.id,
-          purpose: 'step_up',
-          target: user.email,
-          channel: 'email',
-          now: now(),
-        });
-        await outbox.queueMail(tx, {
-          to: user.email,
-          userId: user.id,
-          template: 'security_code',
-          locale: user.locale,
-          data: { code, minutes: String(CODE_POLICIES.step_up.ttlMs / 60_000) },
-        });
-      });
-      outbox.kick();
-      const next = await nextSendAt(db, user.id, 'step_up', user.email, now());
-      return { channel: 'email', to: maskEmail(user.email), resendAvailableAt: next?.toISOString() ?? null };
+      return { channel: 'email', to: maskEmail(user.email), ...(await send(user, 'email', user.email)) };
     },
 
-    /** SMS and calls: only to a verified phone number, which no account has until phone verification. */
-    async sendPhone(request: FastifyRequest): Promise<StepUpSent> {
-      await userOf(request);
-      throw new AppError(
-        409,
-        'PHONE_NOT_VERIFIED',
-        'Add and verify a phone number to get codes by SMS or call.',
-      );
+    /** A code by SMS (or, with `voice`, a call) to the verified phone number (decision 0030). */
+    async sendPhone(request: FastifyRequest, voice = false): Promise<StepUpSent> {
+      const user = await userOf(request);
+      if (!user.phoneVerifiedAt || !user.phone) {
+        throw new AppError(
+          409,
+          'PHONE_NOT_VERIFIED',
+          'Add and verify a phone number to get codes by SMS or call.',
+        );
+      }
+      const channel = voice ? 'voice' : 'sms';
+      return { channel, to: maskPhone(user.phone), ...(await send(user, channel, user.phone)) };
     },
 
     async push(request: FastifyRequest): Promise<StepUpSent> {

@@ -27,11 +27,14 @@ export function createEmailVerification({
   db,
   outbox,
   config,
+  proves,
   now = () => new Date(),
 }: {
   db: Db;
   outbox: Outbox;
   config: Pick<Config, 'mail'>;
+  /** Whether a code proves the owner is here (a step-up or two-factor code; modules/two-factor). */
+  proves: (userId: number, code: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   const minutes = String(CODE_POLICIES.email_verify.ttlMs / 60_000);
@@ -112,6 +115,67 @@ export function createEmailVerification({
       });
       outbox.kick();
       return state(await userOf(userId));
+    },
+
+    /**
+     * Changes a verified address: only with a proof that the owner is here (a code sent to the current
+     * address or phone, or the two-factor code). The new address starts unverified and gets its code;
+     * the old one is told, so a takeover does not go unnoticed.
+     */
+    async change(userId: number, email: string, code: string): Promise<EmailVerificationState> {
+      const before = await userOf(userId);
+      if (!before.isEmailVerified) {
+        throw new AppError(
+          409,
+          'EMAIL_NOT_VERIFIED',
+          'Your address is not verified yet: correct it on the verification page.',
+        );
+      }
+      if (before.email.toLowerCase() === email.toLowerCase()) {
+        throw validationError([
+          { field: 'email', message: 'This is already your address.', code: 'same_email' },
+        ]);
+      }
+      if (!(await proves(userId, code))) {
+        throw validationError([{ field: 'code', message: 'This code is not right.', code: 'invalid_code' }]);
+      }
+      let changed: UserRow;
+      try {
+        changed = await db.transaction(async (tx) => {
+          const user = (await usersRepository.lockById(tx, userId))!;
+          const updated = await usersRepository.update(tx, userId, { email, isEmailVerified: false });
+          await outbox.queueMail(tx, {
+            to: user.email,
+            userId,
+            template: 'email_changed',
+            locale: user.locale,
+            data: {
+              email,
+              when: new Intl.DateTimeFormat(user.locale === 'es' ? 'es' : 'en', {
+                dateStyle: 'long',
+                timeStyle: 'short',
+                timeZone: user.timezone,
+              }).format(now()),
+            },
+          });
+          await send(tx, updated);
+          return updated;
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause ?? error;
+        if ((cause as { code?: string }).code === UNIQUE_VIOLATION) {
+          throw validationError([
+            {
+              field: 'email',
+              message: 'This e-mail address cannot be used. Use another one.',
+              code: 'EMAIL_TAKEN',
+            },
+          ]);
+        }
+        throw error;
+      }
+      outbox.kick();
+      return state(changed);
     },
 
     /** Corrects the address before it is verified (a typo at sign-up) and sends a code to the new one. */

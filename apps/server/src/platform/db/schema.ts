@@ -47,6 +47,9 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     /** Set when the owner closed the account: no login from then on (decision 0029). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The verified phone number, E.164 (decision 0030); one account per number. */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -56,6 +59,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_external_id_key').on(t.externalId),
+    uniqueIndex('users_phone_key').on(t.phone),
     check('users_role_check', sql`${t.role} IN ('user', 'moderator', 'supermod', 'admin')`),
     check(
       'users_account_state_check',

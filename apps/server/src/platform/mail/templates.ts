@@ -111,6 +111,23 @@ const TEMPLATES = {
       ],
     },
   },
+  email_changed: {
+    needs: ['when', 'email'],
+    en: {
+      subject: 'The e-mail address of your {{appName}} account changed',
+      paragraphs: [
+        'On {{when}} the e-mail address of your {{appName}} account was changed to {{email}}. Mail now goes there.',
+        "If this was not you, contact support at once: your account may be in someone else's hands.",
+      ],
+    },
+    es: {
+      subject: 'Cambió la dirección de correo de tu cuenta de {{appName}}',
+      paragraphs: [
+        'El {{when}} la dirección de correo de tu cuenta de {{appName}} cambió a {{email}}. El correo se envía ahora allí.',
+        'Si no fuiste tú, contacta con soporte enseguida: tu cuenta puede estar en otras manos.',
+      ],
+    },
+  },
   security_code: {
     needs: ['code', 'minutes'],
     en: {

@@ -118,9 +118,7 @@ describe('SettingsPage', () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Tu contraseña'), 'Str0ng-pass!');
     await user.click(confirm);
-    expect(
-      await within(dialog).findByText(/Envía tu cripto/),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Envía tu cripto/)).toBeInTheDocument();
     await waitFor(() =>
       expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
         { password: 'Str0ng-pass!' },
