@@ -71,6 +71,13 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
         case 'ACCOUNT_SUSPENDED':
           setFormError(t('auth.login.suspended'));
           return;
+        case 'ACCOUNT_COMPROMISED':
+          // Staff fear a takeover: a new password, set from a link to the account's mailbox, lifts it.
+          setFormError(t('auth.login.compromised'));
+          return;
+        case 'ACCOUNT_CLOSED':
+          setFormError(t('auth.login.closed'));
+          return;
         case 'ERROR_INPUT_VALIDATION': {
           const unmatched = applyServerFieldErrors(error, setError, FIELDS);
           if (unmatched.length > 0) setFormError(t('validation.checkForm'));

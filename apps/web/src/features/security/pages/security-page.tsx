@@ -1,6 +1,8 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
+import { EmailCard } from '@/features/verification/components/email-card';
+import { PhoneCard } from '@/features/verification/components/phone-card';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { PasswordChangeForm } from '../components/password-change-form';
@@ -34,6 +36,34 @@ export function SecurityPage() {
               {t('security.sessions.title')}
             </Title>
             <SessionsCard />
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="email-title"
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="email-title">
+              {t('security.email')}
+            </Title>
+            <EmailCard />
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="phone-title"
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="phone-title">
+              {t('verification.phone.title')}
+            </Title>
+            <PhoneCard />
           </Stack>
         </Paper>
         <Paper

@@ -1,5 +1,6 @@
 import {
   emailVerificationStateSchema,
+  type EmailChangeBody,
   type EmailChangeUnconfirmedBody,
   type EmailVerificationState,
 } from '@app/contract';
@@ -39,6 +40,12 @@ export const useVerifyEmail = () =>
 
 export const useResendEmailCode = () =>
   useStateMutation(() => apiClient.post(`${base}/resend-code`, { schema: emailVerificationStateSchema }));
+
+/** POST /rest/v1/user-verification/email/change: a verified address, proved by a code. */
+export const useChangeEmail = () =>
+  useStateMutation((body: EmailChangeBody) =>
+    apiClient.post(`${base}/change`, { body, schema: emailVerificationStateSchema }),
+  );
 
 export const useChangeUnconfirmedEmail = () =>
   useStateMutation((body: EmailChangeUnconfirmedBody) =>
