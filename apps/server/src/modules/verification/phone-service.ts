@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/max';
+import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import type { PhoneData, PhoneErrorType } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/mail/index.js';
@@ -13,6 +13,7 @@ import {
 import { AppError, notFound, validationError } from '../../platform/http/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { usersRepository, type UserRow } from '../users/repository.js';
+import { classifyPhoneNumber, PHONE_REFUSALS } from './phone-number.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const UNIQUE_VIOLATION = '23505';
@@ -20,9 +21,6 @@ const UNIQUE_VIOLATION = '23505';
 /** A refused number: 422 on `phone` with the spec's error type as the code. */
 const refused = (type: PhoneErrorType, message: string) =>
   validationError([{ field: 'phone', message, code: type }]);
-
-/** Number types a text message or a call reaches. */
-const REACHABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER']);
 
 /**
  * Phone verification (decision 0030): a number is parsed and checked with libphonenumber (the spec's
@@ -75,33 +73,13 @@ export function createPhoneVerification({
   }
 
   /** The number in E.164 after the spec's checks, or the refusal. */
-  async function checkedNumber(text: string): Promise<{ e164: string; country: string | undefined }> {
-    let parsed;
-    try {
-      parsed = parsePhoneNumberWithError(text);
-    } catch (error) {
-      const reason = error instanceof ParseError ? error.message : 'NOT_A_NUMBER';
-      throw refused(
-        reason === 'INVALID_COUNTRY'
-          ? 'parse_error'
-          : reason === 'NOT_A_NUMBER'
-            ? 'parse_error'
-            : 'invalid_number',
-        reason === 'INVALID_COUNTRY'
-          ? 'Write the number with its country code, e.g. +34 600 111 222.'
-          : 'This is not a phone number.',
-      );
-    }
-    if (!parsed.isValid()) throw refused('invalid_number', 'This number does not exist.');
-    const type = parsed.getType();
-    if (type && !REACHABLE.has(type)) {
-      throw refused('wrong_phone_type', 'Use a mobile number: this one cannot receive text messages.');
-    }
-    const country = (await catalogue.data()).countries.find((c) => c.iso === parsed.country);
-    if (!country?.isPhoneVerificationSupported) {
-      throw refused('sms_sending_not_supported', 'We cannot send codes to numbers of this country.');
-    }
-    return { e164: parsed.number, country: parsed.country };
+  async function checkedNumber(text: string): Promise<string> {
+    const supported = new Set(
+      (await catalogue.data()).countries.filter((c) => c.isPhoneVerificationSupported).map((c) => c.iso),
+    );
+    const checked = classifyPhoneNumber(text, supported);
+    if (!checked.ok) throw refused(checked.type, PHONE_REFUSALS[checked.type]);
+    return checked.e164;
   }
 
   return {
@@ -111,7 +89,7 @@ export function createPhoneVerification({
 
     /** `POST /rest/v1/users/send-phone-code`: a code by SMS or a call to the number. */
     async send(userId: number, body: { phone: string; call?: boolean }): Promise<PhoneData> {
-      const { e164 } = await checkedNumber(body.phone);
+      const e164 = await checkedNumber(body.phone);
       const user = await userOf(userId);
       if (user.phoneVerifiedAt && user.phone === e164) {
         throw new AppError(409, 'PHONE_ALREADY_VERIFIED', 'This number is already verified on your account.');
