@@ -70,7 +70,7 @@ describe('PhoneCard (security page)', () => {
     await user.type(field, '+34 612 34 56 78');
     await user.click(screen.getByRole('button', { name: 'Send a code by SMS' }));
     expect(await screen.findByText('We sent a 6-digit code to +34 612 34 56 78.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /New code in (6[01]|59) s/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /New code in (60|59) s/ })).toBeDisabled();
     await user.type(screen.getByLabelText('Code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByTestId('phone-number')).toHaveTextContent('+34 612 34 56 78');
