@@ -18,12 +18,10 @@ export type OfferAppealRow = {
   decision_reason: string | null;
 };
 
-/** An appeal with the names and the offer the console shows beside it. */
-export type OfferAppealQueueRow = OfferAppealRow & {
-  owner: string;
-  rejected_by_name: string | null;
-  decided_by_name: string | null;
+/** The offer's columns a moderation queue shows beside a report or an appeal (read by SQL name). */
+export type ModeratedOfferColumns = {
   hash: string;
+  owner: string;
   type: 'buy' | 'sell';
   crypto_code: string;
   fiat_currency_code: string;
@@ -34,6 +32,13 @@ export type OfferAppealQueueRow = OfferAppealRow & {
   moderation_status: number;
   penalty_until: unknown;
 };
+
+/** An appeal with the names and the offer the console shows beside it. */
+export type OfferAppealQueueRow = OfferAppealRow &
+  ModeratedOfferColumns & {
+    rejected_by_name: string | null;
+    decided_by_name: string | null;
+  };
 
 const queueSelect = sql`SELECT a.*, ow.username AS owner, rb.username AS rejected_by_name,
   db.username AS decided_by_name, o.hash, o.type, o.crypto_code, o.fiat_currency_code, o.payment_method_id,

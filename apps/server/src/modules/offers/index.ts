@@ -7,4 +7,5 @@ export {
   offerAppealsRepository,
   type OfferAppealRow,
   type OfferAppealQueueRow,
+  type ModeratedOfferColumns,
 } from './appeals-repository.js';

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import type { ModeratedOfferColumns } from '../offers/index.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export type QueueRow = {
+export type QueueRow = ModeratedOfferColumns & {
   id: number;
   reason: string;
   message: string;
@@ -14,17 +15,6 @@ export type QueueRow = {
   reporter: string;
   handler: string | null;
   offer_id: number;
-  hash: string;
-  owner: string;
-  type: 'buy' | 'sell';
-  crypto_code: string;
-  fiat_currency_code: string;
-  payment_method_id: number;
-  payment_method_label: string;
-  offer_terms: string;
-  is_active: boolean;
-  moderation_status: number;
-  penalty_until: unknown;
   open_on_offer: number;
 };
 

@@ -5,11 +5,9 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { iso, isoOrNull, presentModeratedOffer } from './moderated-offer.js';
 import { offerAppealsRepository, offersRepository } from '../offers/index.js';
 import { reportsModerationRepository, type QueueRow } from './moderation-repository.js';
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 
 /**
  * The offer-report queue (issue 11, decision 0023): moderators dismiss a report, or act on the offer:
@@ -38,21 +36,7 @@ export function createReportsModerationService({
       handledAt: isoOrNull(r.handled_at),
       resolution: r.resolution,
       openReportsOnOffer: r.open_on_offer,
-      offer: {
-        hash: r.hash,
-        owner: r.owner,
-        type: r.type,
-        cryptoCode: r.crypto_code,
-        fiatCurrencyCode: r.fiat_currency_code,
-        paymentMethod:
-          r.payment_method_label ||
-          data.methodById.get(r.payment_method_id)?.originalName ||
-          `#${r.payment_method_id}`,
-        terms: r.offer_terms,
-        isActive: r.is_active,
-        moderationStatus: r.moderation_status,
-        penaltyUntil: isoOrNull(r.penalty_until),
-      },
+      offer: presentModeratedOffer(r, data),
     }));
   }
 

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { iso, isoOrNull, presentModeratedOffer } from './moderated-offer.js';
 import {
   offerAppealsRepository,
   offersRepository,
@@ -19,9 +20,6 @@ import {
   type OfferAppealRow,
 } from '../offers/index.js';
 import { reportsModerationRepository } from './moderation-repository.js';
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 
 /**
  * Appeals against the rejection of an offer (decision 0023): the owner of a rejected offer (moderation
@@ -57,21 +55,7 @@ export function createOfferAppealsService({
       text: r.text,
       createdAt: iso(r.created_at),
       rejection: { moderator: r.rejected_by_name, note: r.rejection_note },
-      offer: {
-        hash: r.hash,
-        owner: r.owner,
-        type: r.type,
-        cryptoCode: r.crypto_code,
-        fiatCurrencyCode: r.fiat_currency_code,
-        paymentMethod:
-          r.payment_method_label ||
-          data.methodById.get(r.payment_method_id)?.originalName ||
-          `#${r.payment_method_id}`,
-        terms: r.offer_terms,
-        isActive: r.is_active,
-        moderationStatus: r.moderation_status,
-        penaltyUntil: isoOrNull(r.penalty_until),
-      },
+      offer: presentModeratedOffer(r, data),
       decidedBy: r.decided_by_name,
       decidedAt: isoOrNull(r.decided_at),
       decisionReason: r.decision_reason,

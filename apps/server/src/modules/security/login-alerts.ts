@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import type { Outbox } from '../../platform/mail/index.js';
+import { mailTime, type Outbox } from '../../platform/mail/index.js';
 import type { UserRow } from '../users/repository.js';
 import { deviceLabel } from './device.js';
 
@@ -16,11 +16,7 @@ export function createLoginAlerts({
 }) {
   return {
     async newDevice(user: UserRow, request: FastifyRequest) {
-      const when = new Intl.DateTimeFormat(user.locale === 'es' ? 'es' : 'en', {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: user.timezone,
-      }).format(now());
+      const when = mailTime(user, now());
       await outbox.queueMail(db, {
         to: user.email,
         userId: user.id,

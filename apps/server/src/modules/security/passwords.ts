@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PasswordChangeBody, PasswordResetBody } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Outbox } from '../../platform/mail/index.js';
+import { mailTime, type Outbox } from '../../platform/mail/index.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import { validationError } from '../../platform/http/errors.js';
@@ -40,12 +40,7 @@ export function createPasswords({
   limits: RateLimits;
   now?: () => Date;
 }) {
-  const when = (user: UserRow) =>
-    new Intl.DateTimeFormat(user.locale === 'es' ? 'es' : 'en', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: user.timezone,
-    }).format(now());
+  const when = (user: UserRow) => mailTime(user, now());
 
   const queueChanged = (tx: DbOrTx, user: UserRow, ip: string) =>
     outbox.queueMail(tx, {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { UserSettings, UserSettingsBody } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { uniqueViolationOf } from '../../platform/db/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { assertAllowed } from '../../platform/auth/account-policy.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
@@ -13,7 +14,6 @@ import { usersRepository, type UserRow } from '../users/repository.js';
 import { processAvatar } from './avatar.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const UNIQUE_VIOLATION = '23505';
 
 /** What other modules know that closing an account must ask (passed in by the app: no imports back). */
 export type CloseAccountGuards = {
@@ -119,8 +119,7 @@ export function createSettings({
         });
         return present(updated);
       } catch (error) {
-        const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
-        if (cause.code === UNIQUE_VIOLATION) {
+        if (uniqueViolationOf(error)) {
           throw validationError([
             { field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' },
           ]);

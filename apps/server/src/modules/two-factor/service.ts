@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TwoFactorState } from '@app/contract';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Outbox } from '../../platform/mail/index.js';
+import { mailTime, type Outbox } from '../../platform/mail/index.js';
 import { codeRefusal, useCode } from '../../platform/auth/one-time-codes.js';
 import { sha256 } from '../../platform/auth/tokens.js';
 import { AppError, notFound, validationError } from '../../platform/http/errors.js';
@@ -71,11 +71,7 @@ export function createTwoFactor({
       template: 'two_factor_changed',
       locale: user.locale,
       data: {
-        when: new Intl.DateTimeFormat(user.locale === 'es' ? 'es' : 'en', {
-          dateStyle: 'long',
-          timeStyle: 'short',
-          timeZone: user.timezone,
-        }).format(now()),
+        when: mailTime(user, now()),
         change: user.locale === 'es' ? change.es : change.en,
       },
     });

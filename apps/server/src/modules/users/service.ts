@@ -1,19 +1,12 @@
 import type { AccountState, RegisterBody, UserRole } from '@app/contract';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { uniqueViolationOf } from '../../platform/db/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords.js';
 import { assertAllowed, isLockedOut } from '../../platform/auth/account-policy.js';
 import { revokeSessionsOfUser } from '../../platform/auth/session.js';
 import { AppError, notFound, validationError } from '../../platform/http/errors.js';
 import { usersRepository, type UserRow } from './repository.js';
-
-const UNIQUE_VIOLATION = '23505';
-
-/** drizzle wraps driver errors; the SQLSTATE sits on the cause. */
-function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
-  const candidate = (error as { cause?: unknown })?.cause ?? error;
-  return (candidate ?? {}) as { code?: string; constraint?: string };
-}
 
 export type CreateUserInput = RegisterBody & { role?: UserRole; isDemoAccount?: boolean };
 
@@ -48,14 +41,14 @@ export function createUsersService(
           return user;
         });
       } catch (error) {
-        const pgError = pgErrorOf(error);
-        if (pgError.code === UNIQUE_VIOLATION) {
-          if (pgError.constraint === 'users_username_lower_key') {
+        const violation = uniqueViolationOf(error);
+        if (violation) {
+          if (violation.constraint === 'users_username_lower_key') {
             throw validationError([
               { field: 'username', message: 'This username is taken', code: 'USERNAME_TAKEN' },
             ]);
           }
-          if (pgError.constraint === 'users_email_lower_key') {
+          if (violation.constraint === 'users_email_lower_key') {
             // Worded so that it does not confirm an account (decision 0015); registration is rate limited.
             throw validationError([
               {

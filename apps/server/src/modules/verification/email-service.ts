@@ -1,7 +1,8 @@
 import type { EmailVerificationState } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Outbox } from '../../platform/mail/index.js';
+import { uniqueViolationOf } from '../../platform/db/errors.js';
+import { mailTime, type Outbox } from '../../platform/mail/index.js';
 import {
   assertMaySend,
   CODE_POLICIES,
@@ -13,7 +14,17 @@ import {
 import { AppError, notFound, validationError } from '../../platform/http/errors.js';
 import { usersRepository, type UserRow } from '../users/repository.js';
 
-const UNIQUE_VIOLATION = '23505';
+/** Another account took the address meanwhile (the unique index decides): said without confirming who. */
+const emailTakenOr = (error: unknown) =>
+  uniqueViolationOf(error)
+    ? validationError([
+        {
+          field: 'email',
+          message: 'This e-mail address cannot be used. Use another one.',
+          code: 'EMAIL_TAKEN',
+        },
+      ])
+    : error;
 
 const alreadyVerified = () =>
   new AppError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
@@ -151,28 +162,14 @@ export function createEmailVerification({
             locale: user.locale,
             data: {
               email,
-              when: new Intl.DateTimeFormat(user.locale === 'es' ? 'es' : 'en', {
-                dateStyle: 'long',
-                timeStyle: 'short',
-                timeZone: user.timezone,
-              }).format(now()),
+              when: mailTime(user, now()),
             },
           });
           await send(tx, updated);
           return updated;
         });
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause ?? error;
-        if ((cause as { code?: string }).code === UNIQUE_VIOLATION) {
-          throw validationError([
-            {
-              field: 'email',
-              message: 'This e-mail address cannot be used. Use another one.',
-              code: 'EMAIL_TAKEN',
-            },
-          ]);
-        }
-        throw error;
+        throw emailTakenOr(error);
       }
       outbox.kick();
       return state(changed);
@@ -203,17 +200,7 @@ export function createEmailVerification({
           return updated;
         });
       } catch (error) {
-        const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
-        if ((cause as { code?: string }).code === UNIQUE_VIOLATION) {
-          throw validationError([
-            {
-              field: 'email',
-              message: 'This e-mail address cannot be used. Use another one.',
-              code: 'EMAIL_TAKEN',
-            },
-          ]);
-        }
-        throw error;
+        throw emailTakenOr(error);
       }
       outbox.kick();
       return state(changed);

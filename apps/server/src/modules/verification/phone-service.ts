@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import type { PhoneData, PhoneErrorType } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { uniqueViolationOf } from '../../platform/db/errors.js';
 import type { Outbox } from '../../platform/mail/index.js';
 import {
   CODE_POLICIES,
@@ -16,7 +17,6 @@ import { usersRepository, type UserRow } from '../users/repository.js';
 import { classifyPhoneNumber, PHONE_REFUSALS } from './phone-number.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const UNIQUE_VIOLATION = '23505';
 
 /** A refused number: 422 on `phone` with the spec's error type as the code. */
 const refused = (type: PhoneErrorType, message: string) =>
@@ -143,8 +143,7 @@ export function createPhoneVerification({
           return null;
         })
         .catch((error: unknown) => {
-          const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
-          if (cause.code === UNIQUE_VIOLATION) {
+          if (uniqueViolationOf(error)) {
             throw refused('invalid_number', 'This number was verified by another account meanwhile.');
           }
           throw error;

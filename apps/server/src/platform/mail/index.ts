@@ -2,4 +2,4 @@
 export { createOutbox, retryDelaySeconds, type Outbox } from './outbox.js';
 export { transportsFromConfig, httpSmsTransport, smtpTransport } from './transports.js';
 export type { MailTransport, SmsTransport } from './transports.js';
-export { renderTemplate, templateNames, type TemplateName } from './templates.js';
+export { mailTime, renderTemplate, templateNames, type TemplateName } from './templates.js';

@@ -201,3 +201,12 @@ export function renderTemplate(name: TemplateName, locale: string, data: Record<
 export function renderSms(name: TemplateName, locale: string, data: Record<string, string>): string {
   return renderTemplate(name, locale, data).subject;
 }
+
+/** A moment as a mail says it to its reader: their language and time zone ("25 November 2026, 10:30"). */
+export function mailTime(reader: { locale: string; timezone: string }, at: Date): string {
+  return new Intl.DateTimeFormat(reader.locale === 'es' ? 'es' : 'en', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: reader.timezone,
+  }).format(at);
+}
