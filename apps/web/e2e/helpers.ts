@@ -63,8 +63,8 @@ export async function logOut(page: Page, username: string) {
   await expect(desktopNavbar(page).getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
-/** A sell offer, a 10 USD trade on it, marked paid and disputed by the buyer: the trade hash. */
-export async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
+/** A sell offer and a 10 USD trade on it, marked paid by the buyer: the trade hash. */
+export async function paidTrade(seller: Page, buyer: Page): Promise<string> {
   const offer = await apiPost(seller.request, '/rest/v1/my-offers', {
     type: 'sell',
     crypto_currency_code: 'BTC',
@@ -83,6 +83,12 @@ export async function disputedTrade(seller: Page, buyer: Page): Promise<string> 
   });
   const hash = String(trade.id);
   await apiPost(buyer.request, `/rest/v1/trade/${hash}/paid`);
+  return hash;
+}
+
+/** A paid trade (paidTrade) disputed by the buyer: the trade hash. */
+export async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
+  const hash = await paidTrade(seller, buyer);
   await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
     dispute_reason_id: 2,
     dispute_reason_text: 'I paid, the seller does not release.',

@@ -3,10 +3,10 @@ import { formatViolations, seriousViolations } from './a11y';
 import { Secret, TOTP } from 'otpauth';
 import {
   admin,
-  apiPost,
   desktopNavbar,
   logIn,
   logOut,
+  paidTrade,
   register,
   STRONG_PASSWORD,
   uniqueUsername,
@@ -65,23 +65,7 @@ test.describe('two-factor authentication', () => {
     await expect(desktopNavbar(seller!).getByTestId('navbar-username')).toHaveText(sellerName);
 
     // A trade paid by the buyer; the seller releases it with a code.
-    const offer = await apiPost(seller!.request, '/rest/v1/my-offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      fiat_currency_code: 'USD',
-      payment_method: 'bank-transfer',
-      margin: '0',
-      range_min: '10',
-      range_max: '500',
-      payment_window: 60,
-      offer_terms: 'Pay from an account in your own name.',
-    });
-    const trade = await apiPost(buyer!.request, '/rest/v1/trade/start', {
-      offer_hash: offer.idHashed,
-      fiat_amount: '10',
-    });
-    const hash = String(trade.id);
-    await apiPost(buyer!.request, `/rest/v1/trade/${hash}/paid`);
+    const hash = await paidTrade(seller!, buyer!);
     await seller!.goto(`/trade/${hash}`);
     await seller!.getByTestId('action-release').click();
     await seller!.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();

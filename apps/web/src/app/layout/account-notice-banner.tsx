@@ -1,7 +1,7 @@
-import { Alert, Container, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/session/current-user';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { PageBanner } from '@/shared/ui/page-banner';
 
 /**
  * The account notice staff left for the logged-in user (spec codes: 0 problem with the account balance,
@@ -12,21 +12,11 @@ export function AccountNoticeBanner() {
   const notice = useCurrentUser().data?.accountNotice;
   if (notice === undefined || notice === null) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      radius={0}
-      py="sm"
-      icon={<IconAlertCircle />}
-      role="status"
-      data-testid="account-notice"
-    >
-      <Container size="lg" px={0}>
-        <Text size="sm" fw={600}>
-          {t('accountNotice.title')}
-        </Text>
-        <Text size="sm">{t(`accountNotice.${notice}`)}</Text>
-      </Container>
-    </Alert>
+    <PageBanner color="orange" testId="account-notice">
+      <Text size="sm" fw={600}>
+        {t('accountNotice.title')}
+      </Text>
+      <Text size="sm">{t(`accountNotice.${notice}`)}</Text>
+    </PageBanner>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Container, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '@/shared/app-state/app-state-context';
 import { useLocale } from '@/shared/i18n/locale-context';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { PageBanner } from '@/shared/ui/page-banner';
 
 /** The operator's maintenance notice from the initial state (`app.maintenance`), above every page. */
 export function MaintenanceBanner() {
@@ -17,26 +17,16 @@ export function MaintenanceBanner() {
       ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(end)
       : null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      radius={0}
-      py="sm"
-      icon={<IconAlertCircle />}
-      role="status"
-      data-testid="maintenance-banner"
-    >
-      <Container size="lg" px={0}>
-        <Text size="sm" fw={600}>
-          {t('maintenance.title')}
+    <PageBanner color="yellow" testId="maintenance-banner">
+      <Text size="sm" fw={600}>
+        {t('maintenance.title')}
+      </Text>
+      <Text size="sm">{message ?? t('maintenance.defaultMessage')}</Text>
+      {until ? (
+        <Text size="sm" c="dimmed">
+          {t('maintenance.until', { time: until })}
         </Text>
-        <Text size="sm">{message ?? t('maintenance.defaultMessage')}</Text>
-        {until ? (
-          <Text size="sm" c="dimmed">
-            {t('maintenance.until', { time: until })}
-          </Text>
-        ) : null}
-      </Container>
-    </Alert>
+      ) : null}
+    </PageBanner>
   );
 }

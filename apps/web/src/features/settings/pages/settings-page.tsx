@@ -1,29 +1,16 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { ErrorState } from '@/shared/ui/error-state';
 import { PageLoader } from '@/shared/ui/page-loader';
+import { PageSection } from '@/shared/ui/page-section';
 import { useSettings } from '../api/settings';
 import { AvatarCard } from '../components/avatar-card';
 import { CloseAccountCard } from '../components/close-account-card';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfileForm } from '../components/profile-form';
 import { UsernameCard } from '../components/username-card';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The spec's user settings (`/user/settings`): profile, username, avatar, localization, close account. */
 export function SettingsPage() {
@@ -48,17 +35,17 @@ export function SettingsPage() {
           <ErrorState message={t('settings.loadError')} onRetry={() => void settings.refetch()} />
         ) : (
           <>
-            <Section id="settings-profile" title={t('settings.profile.title')}>
+            <PageSection id="settings-profile" title={t('settings.profile.title')}>
               <AvatarCard settings={settings.data} username={username} />
               <UsernameCard settings={settings.data} username={username} />
               <ProfileForm settings={settings.data} />
-            </Section>
-            <Section id="settings-preferences" title={t('settings.preferences.title')}>
+            </PageSection>
+            <PageSection id="settings-preferences" title={t('settings.preferences.title')}>
               <PreferencesForm settings={settings.data} />
-            </Section>
-            <Section id="settings-close" title={t('settings.close.title')}>
+            </PageSection>
+            <PageSection id="settings-close" title={t('settings.close.title')}>
               <CloseAccountCard />
-            </Section>
+            </PageSection>
           </>
         )}
       </Stack>

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Container, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useCurrentUser } from '@/shared/session/current-user';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { PageBanner } from '@/shared/ui/page-banner';
 
 /**
  * The spec's verify-email banner: above every page until the logged-in user's address is verified,
@@ -16,23 +16,13 @@ export function VerifyEmailBanner() {
   const user = useCurrentUser().data;
   if (!user || user.isEmailVerified || pathname.endsWith('/account/verify-email')) return null;
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      radius={0}
-      py="sm"
-      icon={<IconAlertCircle />}
-      role="status"
-      data-testid="verify-email-banner"
-    >
-      <Container size="lg" px={0}>
-        <Text size="sm">
-          {t('verification.email.banner', { email: user.email })}{' '}
-          <Anchor component={Link} to={localize('/account/verify-email')} size="sm" fw={600}>
-            {t('verification.email.bannerLink')}
-          </Anchor>
-        </Text>
-      </Container>
-    </Alert>
+    <PageBanner color="blue" testId="verify-email-banner">
+      <Text size="sm">
+        {t('verification.email.banner', { email: user.email })}{' '}
+        <Anchor component={Link} to={localize('/account/verify-email')} size="sm" fw={600}>
+          {t('verification.email.bannerLink')}
+        </Anchor>
+      </Text>
+    </PageBanner>
   );
 }
