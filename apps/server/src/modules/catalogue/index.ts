@@ -6,7 +6,7 @@
 export { catalogueRoutes, findCrypto } from './routes.js';
 export { createCatalogueService, type CatalogueService, type CatalogueData } from './service.js';
 export { catalogueSeed, syncCatalogue } from './seed.js';
-export { localizedName, presentCurrency } from './presenter.js';
+export { localizedName, paymentMethodName, presentCurrency } from './presenter.js';
 export {
   RATES_CACHE_CONTROL,
   REFERENCE_CACHE_CONTROL,

@@ -208,3 +208,15 @@ export function sortByLocalized<T>(items: T[], label: (item: T) => string, local
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return [...items].sort((a, b) => collator.compare(label(a), label(b)));
 }
+
+/**
+ * The name staff see for an offer's or a trade's method: the owner's own label, else the catalogue's
+ * name, else its id (a method since hidden is no longer in the catalogue's active list).
+ */
+export function paymentMethodName(
+  data: Pick<CatalogueData, 'methodById'>,
+  id: number,
+  label: string,
+): string {
+  return label || data.methodById.get(id)?.originalName || `#${id}`;
+}

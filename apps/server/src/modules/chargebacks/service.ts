@@ -12,13 +12,12 @@ import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import { userStanding } from '../users/index.js';
 import { chargebacksRepository, type ChargebackRow } from './repository.js';
+import { isoOf } from '../../platform/db/timestamps.js';
 
 /** Trades whose crypto reached the buyer: only these can have had their fiat payment reversed. */
 const COMPLETED_FOR_BUYER = new Set(['released', 'dispute_won_buyer']);
 /** A seller's reports per day: a chargeback is rare; more is abuse of the queue. */
 const REPORTS_PER_DAY = 10;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function present(row: ChargebackRow): Chargeback {
   return {
@@ -31,8 +30,8 @@ function present(row: ChargebackRow): Chargeback {
     amount: row.details.amount,
     fiatCurrencyCode: row.fiat_currency_code,
     description: row.details.description,
-    createdAt: iso(row.created_at),
-    decidedAt: row.decided_at === null ? null : iso(row.decided_at),
+    createdAt: isoOf(row.created_at),
+    decidedAt: row.decided_at === null ? null : isoOf(row.decided_at),
     decidedBy: row.decider,
     decisionReason: row.decision_reason,
   };

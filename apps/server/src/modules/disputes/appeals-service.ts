@@ -21,6 +21,7 @@ import type { Ledger } from '../ledger/index.js';
 import type { TradesService, TradeViewer } from '../trades/index.js';
 import { userStanding } from '../users/index.js';
 import { appealsRepository, type AppealRow } from './appeals-repository.js';
+import { dateOf, isoOrNull } from '../../platform/db/timestamps.js';
 
 export type AppealsServiceOptions = {
   db: Db;
@@ -30,10 +31,6 @@ export type AppealsServiceOptions = {
   config: Pick<Config, 'features' | 'trades'>;
   now?: () => Date;
 };
-
-const dateOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const isoOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : dateOf(value).toISOString();
 
 /**
  * Appeals against a dispute decision (the `disputeAppeal` flag; decision 0024): the losing party appeals

@@ -19,9 +19,10 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
 import { assertCan, can } from '../../platform/auth/permissions.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
-import type { CatalogueService } from '../catalogue/index.js';
+import { paymentMethodName, type CatalogueService } from '../catalogue/index.js';
 import type { TradesService } from '../trades/index.js';
 import { disputesRepository, type DisputeQueueRow, type PartyRow } from './repository.js';
+import { dateOf } from '../../platform/db/timestamps.js';
 
 export type DisputesServiceOptions = {
   db: Db;
@@ -32,7 +33,6 @@ export type DisputesServiceOptions = {
 };
 
 /** Both drivers: node-postgres and PGlite may hand a timestamp back as a Date or as text. */
-const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 const decided = () => new AppError(409, 'DISPUTE_DECIDED', 'This dispute has already been decided.');
 
@@ -80,7 +80,6 @@ export function createDisputesService({
       const until = r.resolved_at ? dateOf(r.resolved_at) : at;
       const pair = `${Math.min(r.buyer_id, r.seller_id)}:${Math.max(r.buyer_id, r.seller_id)}`;
       const decimals = data.cryptoByCode.get(r.crypto_code)?.decimals ?? 8;
-      const method = data.methodById.get(r.payment_method_id);
       return {
         tradeHash: r.hash,
         tradeStatus: r.status as AdminDispute['tradeStatus'],
@@ -88,7 +87,7 @@ export function createDisputesService({
         escrowAmount: formatBaseUnitsTrimmed(BigInt(r.escrow_amount), decimals),
         fiatAmount: r.fiat_amount,
         fiatCurrencyCode: r.fiat_currency_code,
-        paymentMethod: r.payment_method_label || method?.originalName || `#${r.payment_method_id}`,
+        paymentMethod: paymentMethodName(data, r.payment_method_id, r.payment_method_label),
         tradeStartedAt: dateOf(r.started_at).toISOString(),
         buyer: party(r.buyer_id),
         seller: party(r.seller_id),

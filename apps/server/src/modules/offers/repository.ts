@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { offerFavorites, offerOpeningHours, offerRateSnapshots, offers, offerTags } from './tables.js';
+import { dateOf } from '../../platform/db/timestamps.js';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type NewOfferRow = typeof offers.$inferInsert;
@@ -455,8 +456,8 @@ function fromSqlRow(r: Record<string, unknown>): SearchRow {
           : new Date(String(r.penalty_until)),
     penaltyReason: str(r.penalty_reason),
     moderatedBy: r.moderated_by === null || r.moderated_by === undefined ? null : Number(r.moderated_by),
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-    updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at)),
+    createdAt: dateOf(r.created_at),
+    updatedAt: dateOf(r.updated_at),
     sortKey: String(r.sort_key),
     ownerUsername: String(r.owner_username),
     ownerCountry: str(r.owner_country),

@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { keysetPage } from '../../platform/http/keyset-page.js';
 import type { Outbox } from '../../platform/mail/index.js';
+import { isoOf } from '../../platform/db/timestamps.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 type Row = {
   id: number;
@@ -84,8 +84,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; outbox: Outbox }> = a
             status: r.status,
             attempts: r.attempts,
             lastError: r.last_error,
-            createdAt: iso(r.created_at),
-            sentAt: r.sent_at === null ? null : iso(r.sent_at),
+            createdAt: isoOf(r.created_at),
+            sentAt: r.sent_at === null ? null : isoOf(r.sent_at),
           })),
       );
       return { data: { ...result, delivery: { email: outbox.sendsMail, sms: outbox.sendsSms } } };

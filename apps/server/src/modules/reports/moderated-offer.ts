@@ -1,12 +1,9 @@
 import type { AdminReport } from '@app/contract';
-import type { CatalogueData } from '../catalogue/index.js';
+import { paymentMethodName, type CatalogueData } from '../catalogue/index.js';
 import type { ModeratedOfferColumns } from '../offers/index.js';
+import { isoOrNull } from '../../platform/db/timestamps.js';
 
-export const iso = (value: unknown) =>
-  (value instanceof Date ? value : new Date(String(value))).toISOString();
-export const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
-
-/** The offer as a moderator sees it beside a report or an appeal: the method by its name, even if since removed. */
+/** The offer as a moderator sees it beside a report or an appeal. */
 export function presentModeratedOffer(
   r: ModeratedOfferColumns,
   data: Pick<CatalogueData, 'methodById'>,
@@ -17,10 +14,7 @@ export function presentModeratedOffer(
     type: r.type,
     cryptoCode: r.crypto_code,
     fiatCurrencyCode: r.fiat_currency_code,
-    paymentMethod:
-      r.payment_method_label ||
-      data.methodById.get(r.payment_method_id)?.originalName ||
-      `#${r.payment_method_id}`,
+    paymentMethod: paymentMethodName(data, r.payment_method_id, r.payment_method_label),
     terms: r.offer_terms,
     isActive: r.is_active,
     moderationStatus: r.moderation_status,

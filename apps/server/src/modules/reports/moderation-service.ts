@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { iso, isoOrNull, presentModeratedOffer } from './moderated-offer.js';
+import { isoOf, isoOrNull } from '../../platform/db/timestamps.js';
+import { presentModeratedOffer } from './moderated-offer.js';
 import { offerAppealsRepository, offersRepository } from '../offers/index.js';
 import { reportsModerationRepository, type QueueRow } from './moderation-repository.js';
 
@@ -30,7 +31,7 @@ export function createReportsModerationService({
       reason: r.reason as AdminReport['reason'],
       message: r.message,
       reporter: r.reporter,
-      createdAt: iso(r.created_at),
+      createdAt: isoOf(r.created_at),
       status: r.status,
       handledBy: r.handler,
       handledAt: isoOrNull(r.handled_at),

@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import { iso, isoOrNull, presentModeratedOffer } from './moderated-offer.js';
+import { isoOf, isoOrNull } from '../../platform/db/timestamps.js';
+import { presentModeratedOffer } from './moderated-offer.js';
 import {
   offerAppealsRepository,
   offersRepository,
@@ -42,7 +43,7 @@ export function createOfferAppealsService({
     idHashed: hash,
     status: row.status,
     text: row.text,
-    createdAt: iso(row.created_at),
+    createdAt: isoOf(row.created_at),
     moderationStatus,
   });
 
@@ -53,7 +54,7 @@ export function createOfferAppealsService({
       status: r.status,
       owner: r.owner,
       text: r.text,
-      createdAt: iso(r.created_at),
+      createdAt: isoOf(r.created_at),
       rejection: { moderator: r.rejected_by_name, note: r.rejection_note },
       offer: presentModeratedOffer(r, data),
       decidedBy: r.decided_by_name,

@@ -10,12 +10,6 @@ import type { DbOrTx } from '../../platform/db/client.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Both drivers: node-postgres and PGlite may hand a timestamp back as a Date or as text. */
-export const isoOf = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-export const isoOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : isoOf(value);
-
 /** `%`, `_` and `\` typed by staff are searched for, not used as wildcards. */
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

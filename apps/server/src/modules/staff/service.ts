@@ -29,7 +29,8 @@ import { revokeSessionsOfUser } from '../../platform/auth/session.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
 import { userStanding, type UserRow } from '../users/index.js';
 import { listAudit, presentAudit, recordAudit } from '../audit/index.js';
-import { isoOf, isoOrNull, staffRepository, type UserListRow } from './repository.js';
+import { isoOf, isoOrNull } from '../../platform/db/timestamps.js';
+import { staffRepository, type UserListRow } from './repository.js';
 
 /** Who is acting: the session's staff member and where the request came from (kept in the audit row). */
 export type { StaffActor } from '../../platform/auth/staff-guard.js';

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client.js';
 import { AppError, validationError } from '../http/errors.js';
 import { sha256 } from './tokens.js';
 import { oneTimeCodes } from './tables.js';
+import { dateOf } from '../db/timestamps.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -56,7 +57,7 @@ export async function nextSendAt(
         AND created_at > ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`),
   );
   if (!row || row.sent === 0) return null;
-  const at = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
+  const at = (value: unknown) => dateOf(value).getTime();
   if (row.sent >= policy.perDay) return new Date(at(row.first) + 86_400_000);
   if (row.last === null || row.last === undefined) return null;
   const resend = at(row.last) + policy.resendAfterMs;
