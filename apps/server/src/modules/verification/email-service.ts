@@ -29,6 +29,13 @@ const emailTakenOr = (error: unknown) =>
 const alreadyVerified = () =>
   new AppError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
 
+/** 422 on `email` when the "new" address is the current one (case aside). */
+function assertNewAddress(current: string, next: string) {
+  if (current.toLowerCase() === next.toLowerCase()) {
+    throw validationError([{ field: 'email', message: 'This is already your address.', code: 'same_email' }]);
+  }
+}
+
 /**
  * E-mail verification (decision 0026): a six-digit code to the address at sign-up, verified with
  * `verify-code`; resend with a wait between sends and a daily cap; the address may be corrected while it
@@ -142,11 +149,7 @@ export function createEmailVerification({
           'Your address is not verified yet: correct it on the verification page.',
         );
       }
-      if (before.email.toLowerCase() === email.toLowerCase()) {
-        throw validationError([
-          { field: 'email', message: 'This is already your address.', code: 'same_email' },
-        ]);
-      }
+      assertNewAddress(before.email, email);
       if (!(await proves(userId, code))) {
         throw validationError([{ field: 'code', message: 'This code is not right.', code: 'invalid_code' }]);
       }
@@ -189,11 +192,7 @@ export function createEmailVerification({
               'Your e-mail address is verified: change it from your security settings, with a confirmation.',
             );
           }
-          if (user.email.toLowerCase() === email.toLowerCase()) {
-            throw validationError([
-              { field: 'email', message: 'This is already your address.', code: 'same_email' },
-            ]);
-          }
+          assertNewAddress(user.email, email);
           await assertMaySend(tx, userId, 'email_verify', email, now());
           const updated = await usersRepository.update(tx, userId, { email });
           await send(tx, updated);
