@@ -1,10 +1,11 @@
 import { STAFF_REASON_MAX, type AdminDispute } from '@app/contract';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
 import { useAwardDispute } from '../api/disputes';
+import { FormError } from '@/shared/ui/form-error';
 
 type Winner = 'buyer' | 'seller';
 
@@ -71,11 +72,7 @@ export function AwardDialog({
     >
       {step === 'form' ? (
         <Stack gap="md">
-          {errors.form ? (
-            <Alert color="red" variant="light" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
+          <FormError message={errors.form} />
           <Radio.Group
             label={t('admin.dispute.award.winner')}
             value={winner}

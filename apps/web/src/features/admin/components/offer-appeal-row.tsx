@@ -1,13 +1,10 @@
 import type { AdminOfferAppeal } from '@app/contract';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useDecideOfferAppeal } from '../api/offer-appeals';
-import { ReasonDialog } from './reason-dialog';
-
-type Outcome = 'uphold' | 'reject';
+import { AppealDecision } from './appeal-decision';
 
 /**
  * An owner's appeal against the rejection of their offer: the offer, who rejected it and what the owner
@@ -18,7 +15,6 @@ export function OfferAppealRow({ appeal }: { appeal: AdminOfferAppeal }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const decide = useDecideOfferAppeal(appeal.id);
-  const [deciding, setDeciding] = useState<Outcome | null>(null);
   return (
     <Paper withBorder radius="md" p="md" data-testid="offer-appeal-row">
       <Stack gap={6}>
@@ -57,34 +53,15 @@ export function OfferAppealRow({ appeal }: { appeal: AdminOfferAppeal }) {
         <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {appeal.text}
         </Text>
-        {appeal.decisionReason ? (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {appeal.decisionReason} ({appeal.decidedBy ?? '-'})
-          </Text>
-        ) : null}
-        {appeal.status === 'appealed' ? (
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setDeciding('reject')}>
-              {t('admin.appeals.action.reject')}
-            </Button>
-            <Button size="xs" variant="light" onClick={() => setDeciding('uphold')}>
-              {t('admin.appeals.action.uphold')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-      {deciding ? (
-        <ReasonDialog
-          title={t(`admin.appeals.confirm.${deciding}`, { name: appeal.owner })}
-          confirmLabel={t(`admin.appeals.action.${deciding}`)}
-          danger={deciding === 'reject'}
+        <AppealDecision
+          appeal={appeal}
+          appellant={appeal.owner}
+          danger="reject"
           doneMessage={t('admin.offerAppeals.done')}
-          onClose={() => setDeciding(null)}
-          onSubmit={(reason) => decide.mutateAsync({ outcome: deciding, reason })}
-        >
-          <Text size="sm">{t(`admin.offerAppeals.effect.${deciding}`)}</Text>
-        </ReasonDialog>
-      ) : null}
+          effect={(outcome) => t(`admin.offerAppeals.effect.${outcome}`)}
+          onDecide={(outcome, reason) => decide.mutateAsync({ outcome, reason })}
+        />
+      </Stack>
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
 import { STAFF_REASON_MAX } from '@app/contract';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * A console action's confirmation: what it does (`children`: text and any extra fields), the reason the
@@ -75,11 +76,7 @@ export function ReasonDialog({
           minRows={2}
           withAsterisk
         />
-        {formError ? (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormError message={formError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -1,93 +1,15 @@
-import { appealOutcomes, offerAppealStatuses, type AdminAppeal, type OfferAppealStatus } from '@app/contract';
-import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { appealOutcomes, offerAppealStatuses, type OfferAppealStatus } from '@app/contract';
+import { Container, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
-import { useLocalizePath } from '@/shared/i18n/locale-context';
-import { useAppealQueue, useDecideAppeal, type AppealStatus } from '../api/appeals';
+import { useAppealQueue, type AppealStatus } from '../api/appeals';
 import { useOfferAppealQueue } from '../api/offer-appeals';
 import { ConsoleHeader } from '../components/console-header';
 import { StatusTabs } from '../components/status-tabs';
+import { DisputeAppealRow } from '../components/dispute-appeal-row';
 import { OfferAppealRow } from '../components/offer-appeal-row';
 import { QueueList } from '../components/queue-list';
-import { ReasonDialog } from '../components/reason-dialog';
-
-type Outcome = 'uphold' | 'reject';
-
-function AppealRow({ appeal }: { appeal: AdminAppeal }) {
-  const { t } = useTranslation();
-  const localize = useLocalizePath();
-  const decide = useDecideAppeal(appeal.id);
-  const [deciding, setDeciding] = useState<Outcome | null>(null);
-  const winner = appeal.dispute.outcome;
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="appeal-row">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Anchor component={Link} to={localize(`/admin/disputes/${appeal.tradeHash}`)} fw={600}>
-            {appeal.tradeHash}
-          </Anchor>
-          <Badge variant="light" color={appeal.status === 'appealed' ? 'orange' : 'gray'}>
-            {t(`admin.appeals.tabs.${appeal.status}`)}
-          </Badge>
-        </Group>
-        <Text size="sm">
-          {t('admin.appeals.who', {
-            appellant: appeal.appellant,
-            role: t(`admin.dispute.party.${appeal.appellantRole}`),
-            outcome: t(`admin.disputes.outcome.${winner}`),
-            moderator: appeal.dispute.moderator ?? t('admin.audit.operator'),
-          })}
-        </Text>
-        {appeal.dispute.reason ? (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t('admin.dispute.decision.reason', { reason: appeal.dispute.reason })}
-          </Text>
-        ) : null}
-        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-          {appeal.reason}
-        </Text>
-        {appeal.reversedAmount !== null ? (
-          <Text size="xs" c="dimmed">
-            {t('admin.appeals.reversed', {
-              amount: appeal.reversedAmount,
-              shortfall: appeal.shortfallAmount ?? '0',
-              code: appeal.cryptoCode,
-            })}
-          </Text>
-        ) : null}
-        {appeal.decisionReason ? (
-          <Text size="xs" c="dimmed">
-            {appeal.decisionReason} ({appeal.decidedBy ?? '-'})
-          </Text>
-        ) : null}
-        {appeal.status === 'appealed' ? (
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setDeciding('reject')}>
-              {t('admin.appeals.action.reject')}
-            </Button>
-            <Button size="xs" color="red" variant="light" onClick={() => setDeciding('uphold')}>
-              {t('admin.appeals.action.uphold')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-      {deciding ? (
-        <ReasonDialog
-          title={t(`admin.appeals.confirm.${deciding}`, { name: appeal.appellant })}
-          confirmLabel={t(`admin.appeals.action.${deciding}`)}
-          danger={deciding === 'uphold'}
-          doneMessage={t('admin.appeals.done')}
-          onClose={() => setDeciding(null)}
-          onSubmit={(reason) => decide.mutateAsync({ outcome: deciding, reason })}
-        >
-          <Text size="sm">{t(`admin.appeals.effect.${deciding}`, { code: appeal.cryptoCode })}</Text>
-        </ReasonDialog>
-      ) : null}
-    </Paper>
-  );
-}
 
 const isStatus = (value: string | null): value is AppealStatus =>
   (appealOutcomes as readonly string[]).includes(value ?? '');
@@ -101,7 +23,7 @@ function DisputeAppeals({ status }: { status: AppealStatus }) {
     <QueueList
       query={queue}
       itemKey={(appeal) => appeal.id}
-      renderItem={(appeal) => <AppealRow appeal={appeal} />}
+      renderItem={(appeal) => <DisputeAppealRow appeal={appeal} />}
       emptyText={t('admin.appeals.empty')}
       errorText={t('admin.appeals.error')}
     />

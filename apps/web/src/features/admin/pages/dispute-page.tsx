@@ -30,6 +30,7 @@ import { AwardDialog } from '../components/award-dialog';
 import { ConsoleHeader } from '../components/console-header';
 import { EvidenceForm } from '../components/evidence-form';
 import { PartyCard } from '../components/party-card';
+import { FormError } from '@/shared/ui/form-error';
 
 /** Who holds the dispute, and the buttons to take it or take it over (with a confirmation). */
 function HolderCard({ dispute, me }: { dispute: AdminDisputeDetail; me: string }) {
@@ -67,11 +68,7 @@ function HolderCard({ dispute, me }: { dispute: AdminDisputeDetail; me: string }
               ? t('admin.dispute.holder.you', { since })
               : t('admin.dispute.holder.other', { name: holder.username, since })}
         </Text>
-        {assign.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorText(assign.error)}
-          </Alert>
-        ) : null}
+        <FormError message={assign.isError ? errorText(assign.error) : null} />
         {dispute.decision ? null : !holder ? (
           <Button
             onClick={() => void take(false)}
@@ -118,11 +115,7 @@ function HolderCard({ dispute, me }: { dispute: AdminDisputeDetail; me: string }
             {t('admin.dispute.holder.leave')}
           </Button>
         )}
-        {release.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorText(release.error)}
-          </Alert>
-        ) : null}
+        <FormError message={release.isError ? errorText(release.error) : null} />
       </Stack>
     </Paper>
   );
