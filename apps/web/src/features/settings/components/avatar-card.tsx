@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
 import { useRemoveAvatar, useUploadAvatar } from '../api/settings';
-import { useSettingsFieldErrors } from './settings-errors';
+import { useSettingsFieldErrors } from './settings-form';
 
 /** The avatar: a picture (JPEG, PNG, WebP up to 5 MB, judged by the server by content), or none. */
 export function AvatarCard({ settings, username }: { settings: UserSettings; username: string }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '@/shared/api';
 import { applySessionChange } from '@/shared/session/session-change';
 import { useCloseAccount } from '../api/settings';
-import { useSettingsFieldErrors } from './settings-errors';
+import { useSettingsFieldErrors } from './settings-form';
 
 /**
  * Closing the account, for good: what it means, the password, a last confirmation. Refused while a trade

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FiatCurrencyPicker } from '@/features/catalogue/components/fiat-currency-picker';
 import { localizePath } from '@/shared/i18n/locale-path';
-import { toast } from '@/shared/ui/toast';
-import { useSaveSettings } from '../api/settings';
-import { useSettingsFieldErrors } from './settings-errors';
+import { useSettingsForm } from './settings-form';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 
@@ -24,8 +22,7 @@ function timeZones(): string[] {
 export function PreferencesForm({ settings }: { settings: UserSettings }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const save = useSaveSettings();
-  const fieldErrors = useSettingsFieldErrors();
+  const { errors, submit, pending } = useSettingsForm();
   const zones = useMemo(() => {
     const all = timeZones();
     return all.includes(settings.timezone) ? all : [settings.timezone, ...all];
@@ -33,28 +30,14 @@ export function PreferencesForm({ settings }: { settings: UserSettings }) {
   const [locale, setLocale] = useState(settings.locale);
   const [currency, setCurrency] = useState<string | null>(settings.fiatCurrencyCode);
   const [timezone, setTimezone] = useState(settings.timezone);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        setErrors({});
-        save.mutate(
-          {
-            locale: locale as (typeof supportedLocales)[number],
-            fiat_currency_code: currency ?? undefined,
-            timezone,
-          },
-          {
-            onSuccess: () => {
-              toast.success({ message: t('settings.updated') });
-              if (locale !== settings.locale) {
-                void navigate(localizePath('/user/settings', locale as (typeof supportedLocales)[number]));
-              }
-            },
-            onError: (error) => setErrors(fieldErrors(error)),
-          },
-        );
+        const language = locale as (typeof supportedLocales)[number];
+        submit({ locale: language, fiat_currency_code: currency ?? undefined, timezone }, () => {
+          if (language !== settings.locale) void navigate(localizePath('/user/settings', language));
+        });
       }}
       noValidate
       aria-label={t('settings.preferences.title')}
@@ -85,7 +68,7 @@ export function PreferencesForm({ settings }: { settings: UserSettings }) {
           error={errors.timezone}
         />
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {t('settings.save')}
           </Button>
         </Group>

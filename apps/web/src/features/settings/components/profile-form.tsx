@@ -8,9 +8,7 @@ import {
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/shared/ui/toast';
-import { useSaveSettings } from '../api/settings';
-import { useSettingsFieldErrors } from './settings-errors';
+import { useSettingsForm } from './settings-form';
 
 /**
  * The profile: bio (checked as typed against the spec's rules, and by the server), the notification
@@ -18,32 +16,23 @@ import { useSettingsFieldErrors } from './settings-errors';
  */
 export function ProfileForm({ settings }: { settings: UserSettings }) {
   const { t } = useTranslation();
-  const save = useSaveSettings();
-  const fieldErrors = useSettingsFieldErrors();
+  const { errors, submit, pending } = useSettingsForm();
   const [bio, setBio] = useState(settings.bio);
   const [interval, setInterval] = useState(String(settings.notifyTradeMessagesInterval));
   const [visibility, setVisibility] = useState(settings.fullNameVisibilityType);
   const [display, setDisplay] = useState(settings.fullNameDisplayType);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // The contact rule said while typing, so a long bio is not refused only at "Save".
   const contactHint = bioContactKind(bio) ? t('settings.errors.bio_contact_error') : null;
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        setErrors({});
-        save.mutate(
-          {
-            bio,
-            notify_trade_messages_interval: interval,
-            full_name_visibility_type: visibility,
-            full_name_display_type: display,
-          },
-          {
-            onSuccess: () => toast.success({ message: t('settings.updated') }),
-            onError: (error) => setErrors(fieldErrors(error)),
-          },
-        );
+        submit({
+          bio,
+          notify_trade_messages_interval: interval,
+          full_name_visibility_type: visibility,
+          full_name_display_type: display,
+        });
       }}
       noValidate
       aria-label={t('settings.profile.title')}
@@ -83,7 +72,7 @@ export function ProfileForm({ settings }: { settings: UserSettings }) {
           allowDeselect={false}
         />
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {t('settings.save')}
           </Button>
         </Group>

@@ -1,6 +1,9 @@
-import { BIO_MAX, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX } from '@app/contract';
+import { BIO_MAX, BIO_MAX_LINES, NOTIFY_INTERVAL_MAX, type UserSettingsBody } from '@app/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/shared/api';
+import { toast } from '@/shared/ui/toast';
+import { useSaveSettings } from '../api/settings';
 
 /** The server's field refusals in the page's language (the spec's codes: bio_max, notification_error...). */
 export function useSettingsFieldErrors() {
@@ -25,4 +28,26 @@ export function useSettingsFieldErrors() {
     }
     return fields;
   };
+}
+
+/**
+ * A settings form's save: the body to `POST /rest/v1/users/settings`, "profile has been updated" on
+ * success (then `onSaved`), and the refusals by field for the inputs.
+ */
+export function useSettingsForm() {
+  const { t } = useTranslation();
+  const save = useSaveSettings();
+  const fieldErrors = useSettingsFieldErrors();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (body: UserSettingsBody, onSaved?: () => void) => {
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success({ message: t('settings.updated') });
+        onSaved?.();
+      },
+      onError: (error) => setErrors(fieldErrors(error)),
+    });
+  };
+  return { errors, submit, pending: save.isPending };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
 import { useSetUsername } from '../api/settings';
-import { useSettingsFieldErrors } from './settings-errors';
+import { useSettingsFieldErrors } from './settings-form';
 
 /** The username: changeable once (the spec's `usernameChanged`), after saying so. */
 export function UsernameCard({ settings, username }: { settings: UserSettings; username: string }) {
