@@ -7,6 +7,7 @@ import { useSecondsUntil } from '@/shared/hooks/use-seconds-until';
 import { ErrorState } from '@/shared/ui/error-state';
 import { toast } from '@/shared/ui/toast';
 import { useConfirmPhone, usePhoneState, useResetPhone, useSendPhoneCode } from '../api/phone';
+import { CODE_LENGTH, CodeField, useCodeErrorText } from './code-field';
 
 /**
  * The phone number (the spec's phone verification): a number with its country code, a code by SMS or a
@@ -15,6 +16,7 @@ import { useConfirmPhone, usePhoneState, useResetPhone, useSendPhoneCode } from 
 export function PhoneCard() {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
+  const codeErrorText = useCodeErrorText('phoneCode');
   const state = usePhoneState();
   const send = useSendPhoneCode();
   const confirm = useConfirmPhone();
@@ -116,37 +118,18 @@ export function PhoneCard() {
             setCodeError(null);
             confirm.mutate(code, {
               onSuccess: () => toast.success({ message: t('verification.phone.done') }),
-              onError: (error) => {
-                const detail = isApiError(error)
-                  ? error.details.find((d) => d.field === 'phoneCode')
-                  : undefined;
-                setCodeError(
-                  detail
-                    ? t(`verification.code.${detail.code as 'invalid_code'}`, {
-                        defaultValue: detail.message,
-                      })
-                    : errorText(error),
-                );
-              },
+              onError: (error) => setCodeError(codeErrorText(error)),
             });
           }}
           noValidate
         >
           <Group align="flex-start" gap="xs" wrap="wrap">
-            <TextInput
-              label={t('verification.code.label')}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-              error={codeError}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              w={{ base: '100%', xs: 160 }}
-            />
+            <CodeField value={code} onChange={setCode} error={codeError} w={{ base: '100%', xs: 160 }} />
             <Button
               type="submit"
               loading={confirm.isPending}
               mt={{ base: 0, xs: 25 }}
-              disabled={code.length !== 6}
+              disabled={code.length !== CODE_LENGTH}
             >
               {t('verification.phone.verify')}
             </Button>

@@ -31,13 +31,14 @@ import {
   useVerifyEmail,
 } from '../api/email-verification';
 import { useSecondsUntil } from '@/shared/hooks/use-seconds-until';
+import { CodeField, useCodeErrorText } from '../components/code-field';
 
 /** The spec's wait before leaving the page after a successful verification. */
 const REDIRECT_MS = 3_000;
 
 function CodeForm({ initialCode, onVerified }: { initialCode: string; onVerified: () => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorText();
+  const codeErrorText = useCodeErrorText('code');
   const verify = useVerifyEmail();
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
@@ -51,14 +52,7 @@ function CodeForm({ initialCode, onVerified }: { initialCode: string; onVerified
       await verify.mutateAsync(code.trim());
       onVerified();
     } catch (failure) {
-      const detail = isApiError(failure) ? failure.details.find((d) => d.field === 'code') : undefined;
-      setError(
-        detail
-          ? t(`verification.code.${detail.code as 'invalid_code'}`, { defaultValue: detail.message })
-          : isApiError(failure) && failure.code === 'TOO_MANY_ATTEMPTS'
-            ? t('verification.code.exhausted')
-            : errorText(failure),
-      );
+      setError(codeErrorText(failure));
     }
   };
   return (
@@ -70,14 +64,10 @@ function CodeForm({ initialCode, onVerified }: { initialCode: string; onVerified
       noValidate
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('verification.code.label')}
+        <CodeField
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+          onChange={setCode}
           error={error}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           w={{ base: '100%', xs: 180 }}
           styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
           data-autofocus
