@@ -5,7 +5,7 @@ import {
   type OfferAppealBody,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { apiClient, isApiError, useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
 import { offerManagerKeys } from '../api/query-keys';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * The owner's appeal against a moderator's rejection (`POST /rest/v1/my-offers/{hash}/appeal`, decision
@@ -87,11 +88,7 @@ export function OfferAppealDialog({ hash, onClose }: { hash: string; onClose: ()
             withAsterisk
             data-autofocus
           />
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormError message={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

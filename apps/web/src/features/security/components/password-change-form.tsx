@@ -1,6 +1,6 @@
 import { passwordChangeBodySchema, type PasswordChangeBody } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/fiel
 import { toast } from '@/shared/ui/toast';
 import { useChangePassword } from '../api/security';
 import { NewPasswordInput } from './new-password-input';
+import { FormError } from '@/shared/ui/form-error';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
@@ -65,11 +66,7 @@ export function PasswordChangeForm() {
           error={serverCode('newPassword') ? { message: serverCode('newPassword') } : errors.newPassword}
           showErrors={isSubmitted || Boolean(errors.newPassword)}
         />
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FormError message={failure} />
         <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
           {t('security.password.submit')}
         </Button>

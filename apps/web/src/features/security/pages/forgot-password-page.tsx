@@ -12,6 +12,7 @@ import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/fiel
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { IconCircleCheck } from '@/shared/ui/icons';
 import { useForgotPassword } from '../api/security';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * "Forgot your password?" (`/password/forgot`): the address, then the same answer whether it has an
@@ -70,11 +71,7 @@ export function ForgotPasswordPage() {
               {...register('email')}
               error={translateFieldError(t, errors.email)}
             />
-            {failure ? (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
+            <FormError message={failure} />
             <Button type="submit" fullWidth loading={isSubmitting}>
               {t('security.forgot.submit')}
             </Button>

@@ -13,6 +13,7 @@ import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconCircleCheck } from '@/shared/ui/icons';
 import { useResetPassword } from '../api/security';
 import { NewPasswordInput } from '../components/new-password-input';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * The mailed link's page (`/password/reset?token=`): a new password meeting the rules. Every session
@@ -93,11 +94,7 @@ export function ResetPasswordPage() {
               error={errors.password}
               showErrors={isSubmitted || Boolean(errors.password)}
             />
-            {failure ? (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
+            <FormError message={failure} />
             <Button type="submit" fullWidth loading={isSubmitting}>
               {t('security.reset.submit')}
             </Button>

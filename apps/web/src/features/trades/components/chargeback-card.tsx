@@ -1,9 +1,10 @@
 import { CHARGEBACK_DESCRIPTION_MAX, type Trade } from '@app/contract';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { useReportChargeback } from '../api/chargeback';
+import { FormError } from '@/shared/ui/form-error';
 
 type Fields = { chargeback_date?: string; amount?: string; description?: string; form?: string };
 
@@ -70,11 +71,7 @@ export function ChargebackCard({ trade }: { trade: Trade }) {
       </Stack>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('trades.chargeback.report')} centered>
         <Stack gap="sm">
-          {errors.form ? (
-            <Alert color="red" variant="light" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
+          <FormError message={errors.form} />
           <TextInput
             type="date"
             label={t('trades.chargeback.date')}

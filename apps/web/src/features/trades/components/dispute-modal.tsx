@@ -1,5 +1,5 @@
 import { DISPUTE_REASON_TEXT_MAX, type Trade } from '@app/contract';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/shared/api';
@@ -7,6 +7,7 @@ import { ErrorState } from '@/shared/ui/error-state';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { useDisputeReasons } from '../api/get-dispute-reasons';
 import { useOpenDispute } from '../api/trade-actions';
+import { FormError } from '@/shared/ui/form-error';
 
 type DisputeModalProps = { trade: Trade; opened: boolean; onClose: () => void };
 
@@ -105,11 +106,7 @@ export function DisputeModal({ trade, opened, onClose }: DisputeModalProps) {
           required={reason?.requiresText ?? false}
           error={errors.text}
         />
-        {errors.form ? (
-          <Alert color="red" variant="light" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
+        <FormError message={errors.form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={mutation.isPending}>
             {t('trades.actions.back')}

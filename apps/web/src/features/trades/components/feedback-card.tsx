@@ -5,7 +5,7 @@ import {
   type TradeFeedback,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 import { useGiveFeedback, useTradeFeedback } from '../api/feedback';
 import { FeedbackReplyForm } from './feedback-reply-form';
 import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
+import { FormError } from '@/shared/ui/form-error';
 
 type FormInput = z.input<typeof giveFeedbackFormSchema>;
 type FormOutput = z.output<typeof giveFeedbackFormSchema>;
@@ -120,11 +121,7 @@ export function FeedbackCard({ tradeHash }: { tradeHash: string }) {
                     error={translateFieldError(t, errors.message)}
                     {...register('message')}
                   />
-                  {formError ? (
-                    <Alert color="red" variant="light" role="alert">
-                      {formError}
-                    </Alert>
-                  ) : null}
+                  <FormError message={formError} />
                   <Group>
                     <Button type="submit" loading={isSubmitting} data-testid="feedback-submit">
                       {t('trades.feedback.submit')}

@@ -1,6 +1,6 @@
 import { FEEDBACK_MESSAGE_MAX, replyFeedbackBodySchema } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { isApiError } from '@/shared/api';
 import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
 import { useReplyToFeedback } from '../api/feedback';
 import { tradeKeys } from '../api/query-keys';
+import { FormError } from '@/shared/ui/form-error';
 
 type FormInput = z.input<typeof replyFeedbackBodySchema>;
 type FormOutput = z.output<typeof replyFeedbackBodySchema>;
@@ -71,11 +72,7 @@ export function FeedbackReplyForm({ tradeHash, partner }: { tradeHash: string; p
           error={messageError}
           {...register('message')}
         />
-        {formError ? (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormError message={formError} />
         <Group>
           <Button type="submit" variant="light" loading={isSubmitting} data-testid="feedback-reply-submit">
             {t('trades.feedback.replySubmit')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useReviewRequirement, useUploadTradeAttachment } from '../api/attachments';
 import { useUploadErrorText } from '../hooks/use-upload-error-text';
 import { ACCEPTED_FILES } from '../utils/attachments';
+import { FormError } from '@/shared/ui/form-error';
 
 const statusColor: Record<RequirementStatus, string> = {
   pending: 'yellow',
@@ -120,11 +121,7 @@ export function RequirementsCard({ trade, attachments }: RequirementsCardProps) 
             })}
           </Stack>
         ))}
-        {uploadError ? (
-          <Alert color="red" variant="light" role="alert">
-            {uploadError}
-          </Alert>
-        ) : null}
+        <FormError message={uploadError} />
         {review.isError ? (
           <Alert color="red" variant="light" role="alert">
             {review.error.message}

@@ -28,6 +28,7 @@ import { useUploadErrorText } from '../hooks/use-upload-error-text';
 import { ACCEPTED_FILES } from '../utils/attachments';
 import { ChatMessage } from './chat-message';
 import { IconPaperclip, IconSend } from '@/shared/ui/icons';
+import { FormError } from '@/shared/ui/form-error';
 
 type TradeChatProps = {
   trade: Trade;
@@ -194,16 +195,8 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
                 <IconSend size={18} />
               </ActionIcon>
             </Group>
-            {send.isError ? (
-              <Alert color="red" variant="light" role="alert" p="xs">
-                {errorText(send.error)}
-              </Alert>
-            ) : null}
-            {uploadError ? (
-              <Alert color="red" variant="light" role="alert" p="xs" data-testid="upload-error">
-                {uploadError}
-              </Alert>
-            ) : null}
+            <FormError message={send.isError ? errorText(send.error) : null} p="xs" />
+            <FormError message={uploadError} p="xs" data-testid="upload-error" />
           </Stack>
         ) : trade.chat.blockReason ? (
           <Alert color="gray" variant="light" data-testid="chat-blocked">
