@@ -124,7 +124,7 @@ async function main(): Promise<void> {
       // The typical search's SQL as the driver receives it, run bare at the same concurrency as the route.
       const concurrency = database.kind === 'postgres' ? options.connections : 1;
       // Past the anonymous answers' window, so the capture's request runs its SQL.
-      await new Promise((resolve) => setTimeout(resolve, config.offers.anonymousSearchCacheMs + 100));
+      await new Promise((resolve) => setTimeout(resolve, config.offers.searchCacheMs + 100));
       const statement = await captureSearchStatement(database, async () => {
         await app.inject({ method: 'GET', url: FILTERED });
       });

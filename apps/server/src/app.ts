@@ -272,12 +272,13 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   app.decorate('wallet', wallet);
   await app.register(walletRoutes, { wallet });
 
-  const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config });
+  const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config, events });
   await app.register(offersRoutes, {
     offers,
     db: database.db,
     config,
     limits,
+    events,
     tradeFacts: {
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
       monthlyStats: (userIds) => tradesRepository.monthlyStatsOf(database.db, userIds),
@@ -306,7 +307,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(reportsRoutes, {
     reports: createReportsService({ db: database.db, config }),
     // The moderators' queue of offer reports and their actions on offers (decision 0023).
-    moderation: createReportsModerationService({ db: database.db, catalogue }),
+    moderation: createReportsModerationService({ db: database.db, catalogue, events }),
     // Owners' appeals against a rejection and the second moderator's decision (decision 0023).
     offerAppeals: createOfferAppealsService({ db: database.db, catalogue }),
   });

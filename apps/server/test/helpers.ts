@@ -120,6 +120,11 @@ export class TestClient {
     return this.csrfToken;
   }
 
+  /** This browser's cookies as a Cookie header (to send the same session to another app instance). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   hasCookie(name: string): boolean {
     return this.cookies.has(name);
   }

@@ -129,8 +129,11 @@ export type Config = {
     minKycLevel: number;
     /** KYC actions switched off for everyone (`create-offer` stops new offers). */
     blockedKycActions: string[];
-    /** How long anonymous visitors share one answer per search (0: every search is computed). */
-    anonymousSearchCacheMs: number;
+    /**
+     * How long marketplace pages, offer pages and viewer facts are shared before they are built again
+     * (decision 0031): the staleness bound of every change made elsewhere. 0: everything is computed.
+     */
+    searchCacheMs: number;
   };
   /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
   trades: {
@@ -336,7 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
       minKycLevel: e.OFFER_MIN_KYC_LEVEL,
       blockedKycActions: list(e.KYC_BLOCKED_ACTIONS).map((a) => a.toLowerCase()),
-      anonymousSearchCacheMs: e.OFFER_SEARCH_CACHE_MS,
+      searchCacheMs: e.OFFER_SEARCH_CACHE_MS,
     },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,

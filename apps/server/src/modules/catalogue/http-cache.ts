@@ -32,7 +32,11 @@ export const RATES_CACHE_CONTROL = 'public, max-age=5, must-revalidate';
 
 /** Serializes a payload and derives a strong ETag from its bytes. */
 export function toCachedBody(payload: unknown): CachedBody {
-  const body = JSON.stringify(payload);
+  return cachedBodyOf(JSON.stringify(payload));
+}
+
+/** A JSON text already serialized (pages assembled from serialized parts), with its ETag. */
+export function cachedBodyOf(body: string): CachedBody {
   const bytes = Buffer.from(body, 'utf8');
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   return { body, bytes, etag, hits: 0 };
@@ -138,9 +142,25 @@ export function sendCached(
     return responseCase === 'snake' ? snakeCaseKeys(payload) : payload;
   });
   entry.hits += 1;
+  const compressible = entry.bytes.length >= GZIP_MIN_BYTES;
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const brotli = compressible && /\bbr\b/.test(accepts) ? cache.brotliOf(entry) : undefined;
+  return sendCachedBody(request, reply, entry, cacheControl, brotli);
+}
+
+/**
+ * Sends one cached answer: 304 when the client's copy is current, else the brotli copy when given, gzip
+ * (made once per entry) when the client accepts it, or the bytes.
+ */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  cacheControl: string,
+  brotli?: Buffer,
+): FastifyReply {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const compressible = entry.bytes.length >= GZIP_MIN_BYTES;
-  const brotli = compressible && /\bbr\b/.test(accepts) ? cache.brotliOf(entry) : undefined;
   const encoding: Encoding = brotli ? 'br' : compressible && /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
   reply
     .header('etag', etagOf(entry, encoding))
@@ -157,4 +177,12 @@ export function sendCached(
   if (encoding === 'identity') return reply.send(entry.bytes);
   entry.gzipped ??= gzipSync(entry.bytes);
   return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+}
+
+/** Sends a JSON text assembled from validated, serialized parts (no serializer, no ETag). */
+export function sendJsonText(reply: FastifyReply, text: string, cacheControl: string): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .send(Buffer.from(text, 'utf8'));
 }

@@ -12,6 +12,10 @@ export {
   REFERENCE_CACHE_CONTROL,
   ResponseCache,
   sendCached,
+  sendCachedBody,
+  sendJsonText,
+  cachedBodyOf,
+  type CachedBody,
   matchesIfNoneMatch,
   responseCaseOf,
 } from './http-cache.js';

@@ -72,16 +72,20 @@ function fiatPriceExpr(rates: RatesParam): SQL {
       ELSE o.fixed_price END`;
 }
 
-/** The visibility rules every public listing applies (docs/decisions/0008-offers.md). */
-function visibility(p: {
+type ListedParams = {
   now: Date;
-  viewerId?: number;
-  visitorCountry?: string;
   liveRates: RatesParam;
   cryptoDecimals: number;
   bondGroupIds: number[];
   bondRequired: bigint;
-}): SQL {
+};
+type ViewerParams = { viewerId?: number; visitorCountry?: string };
+
+/**
+ * The visibility rules that are the same for every viewer (docs/decisions/0008-offers.md): active,
+ * owner's account active, inside its opening hours, funded (sell offers), bonded.
+ */
+function listed(p: ListedParams): SQL[] {
   const now = p.now.toISOString();
   // The offer's local day and minute, computed once per offer (OFFSET 0 keeps the planner from
   // inlining it into every comparison: a named-zone conversion is the costly part of the check).
@@ -107,6 +111,12 @@ function visibility(p: {
       WHERE coalesce(a.user_id, 0) = o.user_id AND a.crypto_code = o.crypto_code
         AND a.kind = 'bond' AND a.reference = ''), 0) >= ${p.bondRequired.toString()}::numeric)`);
   }
+  return parts;
+}
+
+/** The rules that depend on who looks: the country list, blocks both ways, trusted-only offers. */
+function forViewer(p: ViewerParams): SQL[] {
+  const parts: SQL[] = [];
   if (p.visitorCountry) {
     parts.push(sql`(o.country_list_mode = 'all'
       OR (o.country_list_mode = 'allow' AND ${p.visitorCountry} = ANY(o.countries))
@@ -123,8 +133,12 @@ function visibility(p: {
   } else {
     parts.push(sql`NOT o.is_trusted_only`);
   }
-  return sql.join(parts, sql` AND `);
+  return parts;
 }
+
+/** Every visibility rule of a public listing, for one viewer. */
+const visibility = (p: ListedParams & ViewerParams): SQL =>
+  sql.join([...listed(p), ...forViewer(p)], sql` AND `);
 
 const pgIntArray = (values: number[]) => `{${values.join(',')}}`;
 
@@ -327,15 +341,11 @@ export const offersRepository = {
     return rows.map(fromSqlRow);
   },
 
-  /** Whether one offer passes the public visibility rules for a viewer (the offer page's availability). */
-  async isVisible(
-    db: DbOrTx,
-    offerId: number,
-    p: Omit<Parameters<typeof visibility>[0], 'visitorCountry'> & { visitorCountry?: string },
-  ): Promise<boolean> {
+  /** Whether one offer passes the visibility rules that are the same for every viewer (the offer page). */
+  async isListed(db: DbOrTx, offerId: number, p: ListedParams): Promise<boolean> {
     const rows = rowsOf<{ id: number }>(
       await db.execute(sql`SELECT o.id FROM offers o JOIN users u ON u.id = o.user_id
-        WHERE o.id = ${offerId} AND ${visibility(p)}`),
+        WHERE o.id = ${offerId} AND ${sql.join(listed(p), sql` AND `)}`),
     );
     return rows.length > 0;
   },

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,26 +36,20 @@ import {
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import { ResponseCache, responseCaseOf, sendCached } from '../catalogue/index.js';
+import { responseCaseOf, sendCachedBody, sendJsonText } from '../catalogue/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { BUS_RESYNC_EVENT } from '../../platform/events/pg-bus.js';
 import { requireUser } from '../../platform/auth/session.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import { fiatText, presentEditorBody, presentListing, presentMyOffer, requirementsOf } from './presenter.js';
-import { offersRepository, type SearchRow } from './repository.js';
-import type { OffersService, Viewer } from './service.js';
-
-/**
- * What the offer pages read from the trades and feedback modules. Those modules depend on offers, so the
- * composition root (app.ts) passes these in: offers never imports them.
- */
-export type OfferTradeFacts = {
-  feedbackCounts(userIds: number[]): Promise<Map<number, FeedbackCounts>>;
-  /** Each user's trades and distinct partners in the last 30 days. */
-  monthlyStats(userIds: number[]): Promise<Map<number, { trades: number; partners: number }>>;
-  /** The fiat the offer's trades have taken from its cap (every trade that was not undone). */
-  capUsed(offerId: number): Promise<string>;
-};
+import { offersRepository } from './repository.js';
+import type { OffersService } from './service.js';
+import { createListings, type OfferTradeFacts } from './listings.js';
+import { createMarketplace } from './marketplace.js';
+import { MARKET_CHANGED_EVENT, VIEWER_CHANGED_EVENT } from './market-events.js';
+import { offerPageStateOf } from './offer-page-state.js';
 
 type Options = {
   offers: OffersService;
@@ -64,6 +57,7 @@ type Options = {
   config: Config;
   limits: RateLimits;
   tradeFacts: OfferTradeFacts;
+  events: EventBus;
 };
 
 /**
@@ -72,42 +66,26 @@ type Options = {
  */
 export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { offers, db, config, limits, tradeFacts },
+  { offers, db, config, limits, tradeFacts, events },
 ) => {
-  const anonymousSearches = new ResponseCache({ maxEntries: 1_000 });
-  let anonymousWindowStartedAt = 0;
-  const buildingSearches = new Map<string, Promise<unknown>>();
-
-  async function viewerOf(request: FastifyRequest): Promise<Viewer> {
-    if (!request.user) return null;
-    const user = await usersRepository.findById(db, request.user.id);
-    return user ? { id: user.id, countryIso: user.countryIso } : null;
-  }
-
-  /** What the listing cards say about their owners: feedback counts and the last 30 days' trades. */
-  async function ownerFactsOf(userIds: number[]) {
-    const [feedback, monthly] = await Promise.all([
-      tradeFacts.feedbackCounts(userIds),
-      tradeFacts.monthlyStats(userIds),
-    ]);
-    return (userId: number) => ({ feedback: feedback.get(userId), monthly: monthly.get(userId) });
-  }
-
-  async function listings(result: Awaited<ReturnType<OffersService['search']>>) {
-    const tags = await offersRepository.tagsOf(
-      db,
-      result.rows.map((r) => r.id),
-    );
-    const owner = await ownerFactsOf(result.rows.map((r) => r.userId));
-    return result.rows.map((row: SearchRow) =>
-      presentListing(row, {
-        data: result.data,
-        tagIds: tags.get(row.id) ?? [],
-        price: offers.priceOf(result.live, result.data, row),
-        owner: owner(row.userId),
-      }),
-    );
-  }
+  const { ownerFactsOf, listings } = createListings({ db, offers, tradeFacts });
+  // Searches and offer pages shared by every viewer for OFFER_SEARCH_CACHE_MS (decision 0031).
+  const marketplace = createMarketplace({
+    db,
+    offers,
+    listings,
+    tradeFacts,
+    ttlMs: config.offers.searchCacheMs,
+  });
+  const unsubscribe = events.subscribe((event) => {
+    if (event.type === MARKET_CHANGED_EVENT) marketplace.marketChanged();
+    else if (event.type === VIEWER_CHANGED_EVENT) {
+      for (const userId of ((event.data as { userIds?: unknown } | null)?.userIds as unknown[]) ?? []) {
+        if (typeof userId === 'number') marketplace.viewerChanged(userId);
+      }
+    } else if (event.type === BUS_RESYNC_EVENT) marketplace.clear();
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   /** The quick price edits' answer: the offer's margin or fixed price as it now stands. */
   async function priceAnswer(offer: {
@@ -366,7 +344,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const offer = await offers.setCap(requireUser(request).id, request.params.id, request.body.offer_cap);
-      const view = await offers.view({ id: offer.userId, countryIso: null }, offer.hash);
+      const view = await offers.livePrice(offer);
       const money = (value: string) => fiatText(view.data, offer.fiatCurrencyCode, value);
       const used = await tradeFacts.capUsed(offer.id);
       return { data: { offerCap: capOf(offer, used, view.price.fiat, money).offerCap } };
@@ -386,42 +364,12 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       // Counted per viewer, shared answers included: scraping the market costs the scraper, not us.
       await limits.search({ userId: request.user?.id, ip: request.ip });
-      const answer = async () => {
-        const result = await offers.search(await viewerOf(request), request.query);
-        return {
-          data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
-        };
-      };
-      const ttl = config.offers.anonymousSearchCacheMs;
-      if (request.user || ttl === 0) return answer();
-      // Anonymous visitors see the same market for the same query: they share one built and serialized
-      // answer for a short window (a viewer's favourites, blocks and country make theirs their own).
-      const now = Date.now();
-      if (now - anonymousWindowStartedAt >= ttl) {
-        anonymousSearches.clear();
-        anonymousWindowStartedAt = now;
-      }
-      const key = new URLSearchParams(
-        Object.entries(request.query)
-          .filter(([, value]) => value !== undefined)
-          .map(([name, value]): [string, string] => [name, String(value)])
-          .sort(([a], [b]) => a.localeCompare(b)),
-      ).toString();
-      // One build per answer: visitors arriving while it is being built wait for it rather than all
-      // running the same search at once when a window opens.
-      const fullKey = `${responseCaseOf(request)}|${key}`;
-      let built: unknown;
-      if (!anonymousSearches.has(fullKey)) {
-        let pending = buildingSearches.get(fullKey);
-        if (!pending) {
-          pending = answer()
-            .then((payload) => dataEnvelope(offerSearchResultSchema).parse(payload))
-            .finally(() => buildingSearches.delete(fullKey));
-          buildingSearches.set(fullKey, pending);
-        }
-        built = await pending;
-      }
-      return sendCached(request, reply, anonymousSearches, key, () => built, 'private, no-cache');
+      const viewer = await marketplace.viewer(request.user?.id);
+      const answer = await marketplace.search(viewer, request.query, responseCaseOf(request));
+      if ('computed' in answer) return answer.computed;
+      // Already validated and serialized (with `?case=snake` applied) when the shared page was built.
+      if ('shared' in answer) return sendCachedBody(request, reply, answer.shared, 'private, no-cache');
+      return sendJsonText(reply, answer.own, 'private, no-store');
     },
   );
 
@@ -436,18 +384,14 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
-      const v = await offers.view(viewer, request.params.id);
+      const viewer = await marketplace.viewer(request.user?.id);
+      const v = await marketplace.offerPage(request.params.id);
+      const state = offerPageStateOf(v, viewer);
       const o = v.offer;
       const method = v.data.methodById.get(o.paymentMethodId);
       const currency = v.data.currencyByCode.get(o.fiatCurrencyCode);
-      const recommendedTags = await offersRepository.tagsOf(
-        db,
-        v.recommended.map((r) => r.id),
-      );
-      const recommendedOwner = await ownerFactsOf(v.recommended.map((r) => r.userId));
       const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
-      const cap = capOf(o, await tradeFacts.capUsed(o.id), v.price.fiat, money);
+      const cap = capOf(o, v.capUsed, v.price.fiat, money);
       const tagsOf = (ids: number[]) =>
         ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
       return {
@@ -506,27 +450,20 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
             countryListMode: o.countryListMode,
             isActive: o.isActive,
           },
-          isOwner: v.isOwner,
-          isAvailable: v.available,
-          isNewBuyer: viewer !== null && !v.isOwner,
-          isTrustedUser: v.isTrustedUser,
+          isOwner: state.isOwner,
+          isAvailable: state.available,
+          isNewBuyer: viewer !== null && !state.isOwner,
+          isTrustedUser: state.isTrustedUser,
           isGrayCountry: false,
-          isFavorite: v.isFavorite,
-          isAvailableForCountry: v.availableForCountry,
+          isFavorite: state.isFavorite,
+          isAvailableForCountry: state.availableForCountry,
           discountedEscrowFee: null,
           dutyHours: v.hours,
           dutyHoursTimezone: o.timezone,
-          isMaxTradeLimitUserIDNotVerified: viewer !== null && !v.isOwner,
+          isMaxTradeLimitUserIDNotVerified: viewer !== null && !state.isOwner,
           offerCap: cap.offerCap,
-          recommendedOffers: v.recommended.map((row) =>
-            presentListing(row, {
-              data: v.data,
-              tagIds: recommendedTags.get(row.id) ?? [],
-              price: offers.priceOf(v.live, v.data, row),
-              owner: recommendedOwner(row.userId),
-            }),
-          ),
-          flashMessages: v.available
+          recommendedOffers: await marketplace.recommended(v, viewer),
+          flashMessages: state.available
             ? []
             : [{ type: 'OfferIsBlocked', text: 'This offer is not available right now.' }],
           startTradeRequirements: { payerName: o.requireFullName },
@@ -620,7 +557,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       if (!owner) throw notFound('User not found');
       const q = request.query;
       const pageSize = 20;
-      const viewer = await viewerOf(request);
+      const viewer = await marketplace.viewer(request.user?.id);
       const result = await offers.userActiveOffers(viewer, owner.id, {
         offerType: q.type ?? 'sell',
         cryptoCode: q.crypto_currency_code,

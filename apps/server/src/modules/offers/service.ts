@@ -27,7 +27,9 @@ import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
 import { DEFAULT_BOND_AMOUNTS, lockBondsOf, type WalletService } from '../wallet/index.js';
-import { contactsRepository } from '../contacts/index.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { announceMarketChange, announceViewerChange } from './market-events.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { activationRefusal, isRejected, resetRefusal } from './penalty.js';
 import { offerAppealsRepository } from './appeals-repository.js';
 import {
@@ -53,6 +55,8 @@ export type OffersServiceOptions = {
   wallet: WalletService;
   config: Pick<Config, 'offers' | 'wallet'>;
   now?: () => Date;
+  /** Where committed offer changes are announced (the shared marketplace rebuilds, decision 0031). */
+  events?: EventBus;
 };
 
 export type Viewer = { id: number; countryIso: string | null } | null;
@@ -89,21 +93,6 @@ function bondUnits(
   const value = config.wallet.bond.amounts[code] ?? DEFAULT_BOND_AMOUNTS[code] ?? '0';
   const parsed = parseAmount(value, decimals);
   return parsed.ok ? parsed.units : 0n;
-}
-
-type Cursor = { key: string; id: number };
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
-function decodeCursor(value: string): Cursor {
-  try {
-    const [key, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof key === 'string' && /^-?\d+(\.\d+)?$/.test(key) && Number.isInteger(id)) {
-      return { key, id: id as number };
-    }
-  } catch {
-    // fall through
-  }
-  throw fieldError('page_id', 'This page link is not valid; start the search again', 'invalid_page_id');
 }
 
 /**
@@ -400,18 +389,27 @@ export function createOffersService(options: OffersServiceOptions) {
    * work may switch the offer on, so the user's bond lock is taken first (wallet/bond-lock.ts: always
    * before any offer row) and the bond is checked inside `work` against what retrievals committed.
    */
+  /** Announces a committed offer change (after the commit: a rolled-back write changes nothing). */
+  async function announced<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    announceMarketChange(options.events);
+    return result;
+  }
+
   async function withOwnOffer<T>(
     userId: number,
     hash: string,
     work: (offer: OfferRow, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
     options: { activates?: boolean } = {},
   ) {
-    return db.transaction(async (tx) => {
-      if (options.activates) await lockBondsOf(tx, userId);
-      const offer = await offersRepository.lockOwned(tx, userId, hash);
-      if (!offer) throw notFound('Offer not found');
-      return work(offer, tx);
-    });
+    return announced(
+      db.transaction(async (tx) => {
+        if (options.activates) await lockBondsOf(tx, userId);
+        const offer = await offersRepository.lockOwned(tx, userId, hash);
+        if (!offer) throw notFound('Offer not found');
+        return work(offer, tx);
+      }),
+    );
   }
 
   const pick = (rates: Record<string, string>, code: string): Record<string, string> =>
@@ -461,24 +459,31 @@ export function createOffersService(options: OffersServiceOptions) {
     priceOf,
     /** The catalogue in hand (presenters format fiat amounts with the currency's precision). */
     data: () => catalogue.data(),
+    /** An offer's live price, with the catalogue it was formatted by. */
+    async livePrice(offer: Pick<OfferRow, 'cryptoCode' | 'fiatCurrencyCode' | 'margin' | 'fixedPrice'>) {
+      const data = await catalogue.data();
+      return { data, price: priceOf(await rates.view(), data, offer) };
+    },
     bondGroupIds,
 
     /** Creates an offer; one whose bond falls short is stored inactive and says so. */
     async create(userId: number, body: OfferBody) {
       await assertMayCreate(userId);
       const { row, tagIds, hours } = await validate(body);
-      return db.transaction(async (tx) => {
-        // Created active only with the bond, judged under the bond lock (a retrieval cannot slip between).
-        if (body.is_active) await lockBondsOf(tx, userId);
-        const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
-        const offer = await offersRepository.insert(
-          tx,
-          { ...row, userId, hash: newOfferHash(), isActive: body.is_active && !bondShort },
-          tagIds,
-          hours,
-        );
-        return { offer, isBondInsufficient: bondShort };
-      });
+      return announced(
+        db.transaction(async (tx) => {
+          // Created active only with the bond, judged under the bond lock (a retrieval cannot slip between).
+          if (body.is_active) await lockBondsOf(tx, userId);
+          const bondShort = body.is_active && (await isBondInsufficient({ userId, ...row }, tx));
+          const offer = await offersRepository.insert(
+            tx,
+            { ...row, userId, hash: newOfferHash(), isActive: body.is_active && !bondShort },
+            tagIds,
+            hours,
+          );
+          return { offer, isBondInsufficient: bondShort };
+        }),
+      );
     },
 
     /** Replaces an offer's fields (owner only). */
@@ -631,21 +636,23 @@ export function createOffersService(options: OffersServiceOptions) {
         const user = await usersRepository.findById(db, userId);
         if (user) assertAllowed(user.accountState, 'activate_offer');
       }
-      return db.transaction(async (tx) => {
-        // The bond lock first, then the offers and their bonds as they are now (no retrieval between).
-        if (on) await lockBondsOf(tx, userId);
-        const rows = await offersRepository.listOfOwner(tx, userId);
-        const skipped: string[] = [];
-        const ids: number[] = [];
-        for (const row of rows) {
-          // Offers a moderator switched off stay off (each says why on its own switch).
-          if (on && activationRefusal(row)) continue;
-          if (on && (await isBondInsufficient(row, tx))) skipped.push(row.hash);
-          else ids.push(row.id);
-        }
-        await offersRepository.setActiveOfOwner(tx, userId, ids, on);
-        return { isActive: on, changed: ids.length, bondInsufficient: skipped };
-      });
+      return announced(
+        db.transaction(async (tx) => {
+          // The bond lock first, then the offers and their bonds as they are now (no retrieval between).
+          if (on) await lockBondsOf(tx, userId);
+          const rows = await offersRepository.listOfOwner(tx, userId);
+          const skipped: string[] = [];
+          const ids: number[] = [];
+          for (const row of rows) {
+            // Offers a moderator switched off stay off (each says why on its own switch).
+            if (on && activationRefusal(row)) continue;
+            if (on && (await isBondInsufficient(row, tx))) skipped.push(row.hash);
+            else ids.push(row.id);
+          }
+          await offersRepository.setActiveOfOwner(tx, userId, ids, on);
+          return { isActive: on, changed: ids.length, bondInsufficient: skipped };
+        }),
+      );
     },
 
     async setMargin(userId: number, hash: string, newMargin: string) {
@@ -915,8 +922,12 @@ export function createOffersService(options: OffersServiceOptions) {
       return { rows: page, nextPageId, searchId, crypto, live, data };
     },
 
-    /** One offer for the offer page, with the viewer's state. */
-    async view(viewer: Viewer, hash: string) {
+    /**
+     * The offer page's facts that are the same for every viewer (shared for the market's window,
+     * decision 0031): the offer, its owner, tags and hours, and whether it passes the visibility rules
+     * that do not depend on the viewer (active, owner's state, hours, funds, bond).
+     */
+    async offerPage(hash: string) {
       const offer = await offersRepository.findByHash(db, hash);
       if (!offer) throw notFound('Offer not found');
       const data = await catalogue.data();
@@ -924,48 +935,18 @@ export function createOffersService(options: OffersServiceOptions) {
       const crypto = data.cryptoByCode.get(offer.cryptoCode);
       const owner = await usersRepository.findById(db, offer.userId);
       if (!crypto || !owner) throw notFound('Offer not found');
-      const isOwner = viewer?.id === offer.userId;
-      const relationFromViewer =
-        viewer && !isOwner ? await contactsRepository.kindOf(db, viewer.id, offer.userId) : undefined;
-      const relationFromOwner =
-        viewer && !isOwner ? await contactsRepository.kindOf(db, offer.userId, viewer.id) : undefined;
-      // Blocked either way, or a trusted-only offer for an untrusted viewer: as if it did not exist.
-      if (relationFromViewer === 'blocked' || relationFromOwner === 'blocked') {
-        throw notFound('Offer not found');
-      }
-      if (!isOwner && offer.isTrustedOnly && relationFromOwner !== 'trusted') {
-        throw notFound('Offer not found');
-      }
       const liveRates = ratesParam(live, crypto.code);
-      const visitorCountry = viewer?.countryIso ?? undefined;
-      const available =
+      const isListed =
         liveRates !== null &&
-        (await offersRepository.isVisible(db, offer.id, {
+        (await offersRepository.isListed(db, offer.id, {
           now: now(),
-          viewerId: viewer?.id,
-          visitorCountry,
           liveRates,
           cryptoDecimals: crypto.decimals,
           bondGroupIds: await bondGroupIds(),
           bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
         }));
-      const availableForCountry =
-        offer.countryListMode === 'all' ||
-        (visitorCountry !== undefined &&
-          (offer.countryListMode === 'allow') === offer.countries.includes(visitorCountry));
       const tags = (await offersRepository.tagsOf(db, [offer.id])).get(offer.id) ?? [];
       const hours = await offersRepository.hoursOf(db, offer.id);
-      const isFavorite = viewer ? await offersRepository.isFavorite(db, viewer.id, offer.id) : false;
-      const recommended = await this.search(
-        viewer,
-        offerSearchQuerySchema.parse({
-          type: offer.type === 'sell' ? 'buy' : 'sell',
-          currency: offer.fiatCurrencyCode,
-          'payment-method': data.methodById.get(offer.paymentMethodId)?.slug,
-          crypto_currency_id: crypto.id,
-          limit: 4,
-        }),
-      );
       return {
         offer,
         owner,
@@ -977,16 +958,24 @@ export function createOffersService(options: OffersServiceOptions) {
           end_time: timeOf(h.endMinute),
           active: h.active,
         })),
-        isFavorite,
-        isOwner,
-        available,
-        availableForCountry,
-        isTrustedUser: relationFromOwner === 'trusted',
+        isListed,
         price: priceOf(live, data, offer),
-        recommended: recommended.rows.filter((r) => r.id !== offer.id).slice(0, 3),
+        /** The offer page's "recommended offers": same coin, currency and method, from the viewer's side. */
+        recommendedQuery: offerSearchQuerySchema.parse({
+          type: offer.type === 'sell' ? 'buy' : 'sell',
+          currency: offer.fiatCurrencyCode,
+          'payment-method': data.methodById.get(offer.paymentMethodId)?.slug,
+          crypto_currency_id: crypto.id,
+          limit: 4,
+        }),
         live,
         data,
       };
+    },
+
+    /** The version of the rates a new search prices with (part of a shared page's identity). */
+    async ratesVersion() {
+      return (await rates.view()).version;
     },
 
     /** A user's active offers for the public profile: the marketplace rules, restricted to one owner. */
@@ -1013,6 +1002,7 @@ export function createOffersService(options: OffersServiceOptions) {
       if (!offer) throw notFound('Offer not found');
       if (on) await offersRepository.addFavorite(db, userId, offer.id);
       else await offersRepository.removeFavorite(db, userId, offer.id);
+      announceViewerChange(options.events, [userId]);
       return { isFavorite: on };
     },
 

@@ -1,5 +1,6 @@
 import type { AdminReport, AdminReportAction, AdminReportPage } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { keysetPage } from '../../platform/http/keyset-page.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
@@ -7,7 +8,7 @@ import { recordAudit } from '../audit/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import { isoOf, isoOrNull } from '../../platform/db/timestamps.js';
 import { presentModeratedOffer } from './moderated-offer.js';
-import { offerAppealsRepository, offersRepository } from '../offers/index.js';
+import { announceMarketChange, offerAppealsRepository, offersRepository } from '../offers/index.js';
 import { reportsModerationRepository, type QueueRow } from './moderation-repository.js';
 
 /**
@@ -19,10 +20,13 @@ export function createReportsModerationService({
   db,
   catalogue,
   now = () => new Date(),
+  events,
 }: {
   db: Db;
   catalogue: Pick<CatalogueService, 'data'>;
   now?: () => Date;
+  /** Where a change to an offer is announced (the shared marketplace rebuilds). */
+  events?: EventBus;
 }) {
   async function present(rows: QueueRow[]): Promise<AdminReport[]> {
     const data = await catalogue.data();
@@ -125,6 +129,7 @@ export function createReportsModerationService({
           ip: actor.ip,
         });
       });
+      announceMarketChange(events);
       return one(id);
     },
   };

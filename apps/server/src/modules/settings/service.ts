@@ -12,6 +12,7 @@ import type { CatalogueService } from '../catalogue/index.js';
 import { avatarUrlOf } from '../users/index.js';
 import { usersRepository, type UserRow } from '../users/repository.js';
 import { processAvatar } from './avatar.js';
+import { announceMarketChange } from '../offers/index.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -192,6 +193,7 @@ export function createSettings({
         await usersRepository.update(tx, userId, { closedAt: now(), accountNotice: 1 });
       });
       await revokeSessionsOfUser(db, userId, events);
+      announceMarketChange(events);
     },
   };
 }

@@ -1,0 +1,53 @@
+import type { FeedbackCounts } from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { presentListing } from './presenter.js';
+import { offersRepository, type SearchRow } from './repository.js';
+import type { OffersService } from './service.js';
+
+/**
+ * What the offer pages read from the trades and feedback modules. Those modules depend on offers, so the
+ * composition root (app.ts) passes these in: offers never imports them.
+ */
+export type OfferTradeFacts = {
+  feedbackCounts(userIds: number[]): Promise<Map<number, FeedbackCounts>>;
+  /** Each user's trades and distinct partners in the last 30 days. */
+  monthlyStats(userIds: number[]): Promise<Map<number, { trades: number; partners: number }>>;
+  /** The fiat the offer's trades have taken from its cap (every trade that was not undone). */
+  capUsed(offerId: number): Promise<string>;
+};
+
+/** The listing cards of search results: tags, owner facts and live prices, three statements a page. */
+export function createListings(options: { db: Db; offers: OffersService; tradeFacts: OfferTradeFacts }) {
+  const { db, offers, tradeFacts } = options;
+
+  /** What the listing cards say about their owners: feedback counts and the last 30 days' trades. */
+  async function ownerFactsOf(userIds: number[]) {
+    const [feedback, monthly] = await Promise.all([
+      tradeFacts.feedbackCounts(userIds),
+      tradeFacts.monthlyStats(userIds),
+    ]);
+    return (userId: number) => ({ feedback: feedback.get(userId), monthly: monthly.get(userId) });
+  }
+
+  async function listings(
+    result: Pick<Awaited<ReturnType<OffersService['search']>>, 'rows' | 'data' | 'live'>,
+  ) {
+    const tags = await offersRepository.tagsOf(
+      db,
+      result.rows.map((r) => r.id),
+    );
+    const owner = await ownerFactsOf(result.rows.map((r) => r.userId));
+    return result.rows.map((row: SearchRow) =>
+      presentListing(row, {
+        data: result.data,
+        tagIds: tags.get(row.id) ?? [],
+        price: offers.priceOf(result.live, result.data, row),
+        owner: owner(row.userId),
+      }),
+    );
+  }
+
+  return { ownerFactsOf, listings };
+}
+
+export type Listings = ReturnType<typeof createListings>;

@@ -1,0 +1,171 @@
+import {
+  dataEnvelope,
+  offerSearchResultSchema,
+  type OfferListing,
+  type OfferSearchQuery,
+} from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { SharedWindow } from '../../platform/cache/shared-window.js';
+import type { CachedBody } from '../catalogue/index.js';
+import type { Listings, OfferTradeFacts } from './listings.js';
+import {
+  answerFor,
+  createMarketPages,
+  sharedPageOf,
+  SPARE_ROWS,
+  viewerRows,
+  type ResponseCase,
+  type SharedPage,
+} from './market-pages.js';
+import type { OffersService } from './service.js';
+import { createViewerFactsCache, type ViewerFacts } from './viewer-facts.js';
+
+/** The offer page's shared part: the service's facts and what the offer's trades took from its cap. */
+export type SharedOfferPage = Awaited<ReturnType<OffersService['offerPage']>> & { capUsed: string };
+
+export type SearchAnswer =
+  /** The shared page's own bytes (most viewers, and every anonymous visitor). */
+  | { shared: CachedBody }
+  /** The shared page with this viewer's blocks and favourites laid over it, serialized. */
+  | { own: string }
+  /** Computed for this viewer alone (no sharing, or a viewer the shared page cannot answer). */
+  | { computed: { data: { offers: OfferListing[]; searchId: string; nextPageId: string | null } } };
+
+/** Query fields that do not make a page differ: folded into the visitor country, or never shared. */
+const UNSHARED_FIELDS = new Set(['visitor_country_iso', 'withFavorites']);
+
+function pageKey(
+  q: OfferSearchQuery,
+  visitorCountry: string | undefined,
+  ratesVersion: number,
+  responseCase: ResponseCase,
+) {
+  const query = Object.entries(q)
+    .filter(([name, value]) => value !== undefined && !UNSHARED_FIELDS.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    .join('&');
+  // A later page is pinned to its search's rates (searchId); a new search prices with the live version.
+  return `${responseCase}|${q.searchId ? '' : ratesVersion}|${visitorCountry ?? ''}|${query}`;
+}
+
+/**
+ * The marketplace as every viewer reads it (decision 0031): searches and offer pages are built once per
+ * window and shared; each viewer's blocks, trust, favourites and country are laid over the shared part.
+ * `ttlMs` is `OFFER_SEARCH_CACHE_MS`: how old anything shown may be. 0 computes everything per request.
+ */
+export function createMarketplace(options: {
+  db: Db;
+  offers: OffersService;
+  listings: Listings['listings'];
+  tradeFacts: OfferTradeFacts;
+  ttlMs: number;
+}) {
+  const { db, offers, listings, tradeFacts, ttlMs } = options;
+  const pages = createMarketPages(ttlMs);
+  const viewers = createViewerFactsCache(db, ttlMs);
+  const offerPages = new SharedWindow<SharedOfferPage>({ ttlMs, maxEntries: 2_000 });
+
+  /** The shared page of a query for visitors of one country: the public search with spare rows. */
+  async function sharedPage(
+    q: OfferSearchQuery,
+    visitorCountry: string | undefined,
+    responseCase: ResponseCase,
+  ) {
+    const key = pageKey(q, visitorCountry, await offers.ratesVersion(), responseCase);
+    return pages.get(key, async (): Promise<SharedPage> => {
+      const result = await offers.search(null, {
+        ...q,
+        visitor_country_iso: visitorCountry,
+        withFavorites: undefined,
+        limit: q.limit + SPARE_ROWS,
+      });
+      // Validated once here; every answer is assembled from these cards.
+      const { data } = dataEnvelope(offerSearchResultSchema).parse({
+        data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+      });
+      return sharedPageOf(
+        {
+          rows: result.rows,
+          cards: data.offers,
+          searchId: result.searchId,
+          hasMore: result.nextPageId !== null,
+        },
+        q.limit,
+        responseCase,
+      );
+    });
+  }
+
+  /** Whether a viewer's market is the shared one plus an overlay (else their search is computed). */
+  const sharable = (viewer: ViewerFacts | null) => ttlMs > 0 && !viewer?.seesTrustedOnly;
+  const visitorCountryOf = (q: OfferSearchQuery, viewer: ViewerFacts | null) =>
+    q.visitor_country_iso ?? viewer?.countryIso ?? undefined;
+
+  return {
+    /** The viewer's facts (shared for the window), or null for a visitor. */
+    viewer: (userId: number | undefined): Promise<ViewerFacts | null> =>
+      userId === undefined ? Promise.resolve(null) : viewers.of(userId),
+
+    async search(
+      viewer: ViewerFacts | null,
+      q: OfferSearchQuery,
+      responseCase: ResponseCase,
+    ): Promise<SearchAnswer> {
+      if (sharable(viewer) && !(q.withFavorites && viewer)) {
+        const page = await sharedPage(q, visitorCountryOf(q, viewer), responseCase);
+        const answer = answerFor(page, viewer);
+        if (answer) return answer;
+      }
+      const result = await offers.search(viewer, q);
+      return {
+        computed: {
+          data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+        },
+      };
+    },
+
+    /** The offer page's part that is the same for everyone (a 404 for an unknown offer). */
+    offerPage: (hash: string) =>
+      offerPages.get(hash, async () => {
+        const page = await offers.offerPage(hash);
+        return { ...page, capUsed: await tradeFacts.capUsed(page.offer.id) };
+      }),
+
+    /** Up to three offers like this one, visible to the viewer, favourites marked. */
+    async recommended(page: SharedOfferPage, viewer: ViewerFacts | null): Promise<OfferListing[]> {
+      const q = page.recommendedQuery;
+      const others = (cards: { id: number; card: OfferListing }[]) =>
+        cards
+          .filter((c) => c.id !== page.offer.id)
+          .slice(0, 3)
+          .map((c) => (viewer?.favorites.has(c.id) ? { ...c.card, isFavorite: true } : c.card));
+      if (sharable(viewer)) {
+        const shared = await sharedPage(q, visitorCountryOf(q, viewer), 'camel');
+        const mine = viewerRows(shared, viewer, q.limit);
+        if (mine) return others(mine.rows);
+      }
+      const result = await offers.search(viewer, q);
+      const cards = await listings(result);
+      return others(result.rows.map((row, i) => ({ id: row.id, card: cards[i]! })));
+    },
+
+    /** Something in the market changed on this instance or another: rebuild on the next request. */
+    marketChanged() {
+      pages.clear();
+      offerPages.clear();
+    },
+    /** A viewer's blocks, trust or favourites changed. */
+    viewerChanged(userId: number) {
+      viewers.forget(userId);
+    },
+    /** The event bus lost events (a reconnect): nothing shared can be trusted. */
+    clear() {
+      pages.clear();
+      offerPages.clear();
+      viewers.clear();
+    },
+  };
+}
+
+export type Marketplace = ReturnType<typeof createMarketplace>;
