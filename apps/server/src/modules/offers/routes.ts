@@ -32,7 +32,6 @@ import {
   offerStatusBodySchema,
   parseDecimal,
   userActiveOffersQuerySchema,
-  type FeedbackCounts,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';

@@ -25,8 +25,9 @@ export type ViewerFacts = {
 const idSet = (value: unknown): ReadonlySet<number> => {
   if (Array.isArray(value)) return new Set(value.map(Number));
   // A driver that leaves int[] as text: "{1,2}".
-  if (typeof value === 'string' && value.length > 2)
+  if (typeof value === 'string' && value.length > 2) {
     return new Set(value.slice(1, -1).split(',').map(Number));
+  }
   return new Set();
 };
 
