@@ -66,7 +66,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' });
   await database.migrate();
   await runSeeds(database.db, config);
-  const allCases: BenchCase[] = [catalogueCase, offersCase(config, database.db)];
+  const offers = offersCase(config, database.db);
+  const allCases: BenchCase[] = [catalogueCase, offers];
   const cases = allCases.filter((c) => !wanted || wanted.includes(c.name));
   const app = await buildApp({ config, database, logger: false });
   // The yardstick: the same server, plugins and hooks, with a handler that does nothing.
@@ -123,10 +124,10 @@ async function main(): Promise<void> {
     if (!wanted || wanted.includes('offers')) {
       // The typical search's SQL as the driver receives it, run bare at the same concurrency as the route.
       const concurrency = database.kind === 'postgres' ? options.connections : 1;
-      // Past the anonymous answers' window, so the capture's request runs its SQL.
+      // Past the shared pages' window, so the capture's request runs its SQL.
       await new Promise((resolve) => setTimeout(resolve, config.offers.searchCacheMs + 100));
       const statement = await captureSearchStatement(database, async () => {
-        await app.inject({ method: 'GET', url: FILTERED });
+        await app.inject({ method: 'GET', url: FILTERED, headers: offers.viewerHeaders });
       });
       const bare = bareQuery(database, url);
       try {
@@ -137,15 +138,25 @@ async function main(): Promise<void> {
         const sqlRun = await latencyOf(seconds, concurrency, () =>
           bare.query(statement.text, statement.values),
         );
-        const route = await measure(base, 'search, method + currency + amount (50)', FILTERED, {
-          ...options,
-          connections: concurrency,
-        });
+        const route = await measure(
+          base,
+          'search, method + currency + amount (50)',
+          FILTERED,
+          { ...options, connections: concurrency },
+          offers.viewerHeaders,
+        );
         // The target's operating point: half of the rate the route saturates at, as an open load.
         const halfRate = Math.max(1, Math.floor(route.requestsPerSecond / 2));
-        const half = await measure(base, 'at half saturation', FILTERED, options, {}, halfRate);
+        const half = await measure(
+          base,
+          'at half saturation',
+          FILTERED,
+          options,
+          offers.viewerHeaders,
+          halfRate,
+        );
         console.log(
-          `\n[offers] method + currency + amount search vs its bare SQL, ${concurrency} concurrent, ${seconds} s each`,
+          `\n[offers] method + currency + amount search (logged-in trader) vs its bare SQL, ${concurrency} concurrent, ${seconds} s each`,
         );
         console.log(
           `  route      ${route.requestsPerSecond.toFixed(0)} req/s, p50 ${route.latencyP50Ms.toFixed(1)} ms, p99 ${route.latencyP99Ms.toFixed(1)} ms`,

@@ -37,6 +37,8 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Tests change offers and search again at once: no shared anonymous answers unless a test asks.
     OFFER_SEARCH_CACHE_MS: '0',
+    // Every request reads its session: tests change accounts directly and look again at once.
+    SESSION_READ_CACHE_MS: '0',
     // Every test client comes from 127.0.0.1: request limits apply only where a test sets them.
     RATE_LIMIT_REGISTER_PER_HOUR: '0',
     RATE_LIMIT_CHAT_PER_MINUTE: '0',

@@ -2,10 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/platform/db/client.js';
-import { sessions } from '../../src/platform/db/schema.js';
-import { randomToken, sha256 } from '../../src/platform/auth/tokens.js';
 import { createLedger } from '../../src/modules/ledger/index.js';
-import { usersRepository } from '../../src/modules/users/repository.js';
+import { benchSession } from '../sessions.js';
 import type { ChatParty, ChatSample, ChatWorkerInput, ChatWorkerMessage } from './chat-worker.js';
 
 export type ChatBenchOptions = {
@@ -73,25 +71,7 @@ export async function runChatBench(
     return JSON.parse(text) as { data: Record<string, unknown> };
   };
 
-  async function newParty(name: string): Promise<Party> {
-    const user = await usersRepository.insert(database.db, {
-      username: name,
-      email: `${name}@example.com`,
-      passwordHash: 'x',
-    });
-    const token = randomToken();
-    const csrf = randomToken();
-    const now = new Date();
-    await database.db.insert(sessions).values({
-      id: sha256(token),
-      userId: user.id,
-      csrfToken: csrf,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
-    return { userId: user.id, cookie: `sid=${token}`, csrf };
-  }
+  const newParty = (name: string): Promise<Party> => benchSession(database.db, name);
 
   const trades: { hash: string; seller: Party; buyer: Party }[] = [];
   for (let i = 0; i < pairs; i += 1) {

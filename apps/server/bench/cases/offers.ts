@@ -5,48 +5,89 @@ import type { Database } from '../../src/platform/db/client.js';
 import type { Config } from '../../src/platform/config.js';
 import { seedOffers } from '../../src/modules/offers/seed.js';
 import type { BenchCase } from '../lib.js';
+import { benchSession } from '../sessions.js';
+import { sql } from 'drizzle-orm';
 
-/** The marketplace a busy instance would hold (issue "Offers": 100,000 offers). */
-export const BENCH_OFFERS = 100_000;
+/** The marketplace a busy instance would hold (issue "Offers": 100,000 offers); BENCH_OFFERS changes it. */
+export const BENCH_OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
 
 const FIRST_PAGE = '/rest/v1/offers?type=buy&currency=USD&limit=20';
 /** The issue's typical query: method + currency + amount, sorted by price, 50 per page. */
 export const FILTERED =
   '/rest/v1/offers?type=buy&currency=USD&payment-method=bank-transfer&fiat-min=100&sort=crypto_usd_price_asc&limit=50';
 
+type SearchPage = {
+  data: {
+    searchId: string;
+    nextPageId: string | null;
+    offers: { hash: string; owner: { username: string } }[];
+  };
+};
+
 /**
- * Marketplace search on 100,000 offers at a fixed rate (the rates ticker does not run in the bench, so
- * every request prices with the same rates version). The requests are filled in by `setup`: the later
- * pages need a cursor that only a first page can give.
+ * Marketplace search on the benchmark market at a fixed rate (the rates ticker does not run in the
+ * bench, so every request prices with the same rates version), as a visitor and as logged-in traders:
+ * `trader` (a plain account in the US), and `overlay` (a favourite and a blocked owner on the first
+ * page, so its answer is assembled for it). The requests are filled in by `setup`: the later pages need
+ * a cursor that only a first page can give. `viewerHeaders` is the trader's session for run.ts.
  */
-export function offersCase(config: Config, db: Database['db']): BenchCase {
+export function offersCase(
+  config: Config,
+  db: Database['db'],
+): BenchCase & { viewerHeaders: Record<string, string> } {
   const requests: BenchCase['requests'] = [];
+  const viewerHeaders: Record<string, string> = {};
   return {
     name: 'offers',
     requests,
+    viewerHeaders,
     async setup(app: FastifyInstance) {
       const started = Date.now();
       const seeded = await seedOffers(db, {
         offers: BENCH_OFFERS,
-        users: 2_000,
+        users: Math.max(200, Math.round(BENCH_OFFERS / 50)),
         prefix: 'bench_',
         bond: config.wallet.bond,
       });
       console.log(
         `[offers] seeded ${seeded.offers} offers for ${seeded.users} users in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
-      const first = await app.inject({ method: 'GET', url: FIRST_PAGE });
-      const page = first.json<{ data: { searchId: string; nextPageId: string | null; offers: unknown[] } }>();
-      if (first.statusCode !== 200 || page.data.offers.length === 0 || !page.data.nextPageId) {
+      const trader = await benchSession(db, 'bench_trader');
+      const overlay = await benchSession(db, 'bench_overlay');
+      await db.execute(
+        sql`UPDATE users SET country_iso = 'US' WHERE id IN (${trader.userId}, ${overlay.userId})`,
+      );
+      Object.assign(viewerHeaders, { cookie: trader.cookie });
+      const first = await app.inject({ method: 'GET', url: FIRST_PAGE, headers: viewerHeaders });
+      const page = first.json<SearchPage>();
+      if (first.statusCode !== 200 || page.data.offers.length < 2 || !page.data.nextPageId) {
         throw new Error(`offers bench: the first page is empty or failed (${first.statusCode})`);
       }
-      const offer = page.data.offers[0] as { hash: string };
+      const [favourite, blocked] = page.data.offers as [
+        SearchPage['data']['offers'][0],
+        SearchPage['data']['offers'][0],
+      ];
+      await db.execute(sql`INSERT INTO offer_favorites (user_id, offer_id)
+        SELECT ${overlay.userId}, id FROM offers WHERE hash = ${favourite.hash}`);
+      await db.execute(sql`INSERT INTO user_relations (user_id, target_user_id, kind)
+        SELECT ${overlay.userId}, id, 'blocked' FROM users WHERE username = ${blocked.owner.username}`);
       const next = `${FIRST_PAGE}&searchId=${page.data.searchId}&page_id=${encodeURIComponent(page.data.nextPageId)}`;
+      const offer = `/rest/v1/offers/${favourite.hash}`;
+      const asTrader = { cookie: trader.cookie };
       requests.push(
-        { title: 'search, first page', path: FIRST_PAGE },
-        { title: 'search, method + currency + amount (50)', path: FILTERED },
-        { title: 'search, next page (cursor)', path: next },
-        { title: 'offer page (anonymous)', path: `/rest/v1/offers/${offer.hash}` },
+        { title: 'trivial, logged in (session lookup)', path: '/bench/trivial', headers: asTrader },
+        { title: 'search, first page, visitor', path: FIRST_PAGE },
+        { title: 'search, first page, trader', path: FIRST_PAGE, headers: asTrader },
+        {
+          title: 'search, first page, trader with overlay',
+          path: FIRST_PAGE,
+          headers: { cookie: overlay.cookie },
+        },
+        { title: 'search, method + currency + amount (50), visitor', path: FILTERED },
+        { title: 'search, method + currency + amount (50), trader', path: FILTERED, headers: asTrader },
+        { title: 'search, next page (cursor), trader', path: next, headers: asTrader },
+        { title: 'offer page, visitor', path: offer },
+        { title: 'offer page, trader', path: offer, headers: asTrader },
       );
     },
   };

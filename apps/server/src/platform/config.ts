@@ -23,6 +23,7 @@ const envSchema = z.object({
   FEATURES: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+  SESSION_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: booleanString.default(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -98,7 +99,13 @@ export type Config = {
   production: boolean;
   demoData: boolean;
   features: Features;
-  session: { idleMs: number; absoluteMs: number; cookieSecure: 'auto' | boolean };
+  session: {
+    idleMs: number;
+    absoluteMs: number;
+    cookieSecure: 'auto' | boolean;
+    /** How long read requests may use a session row already read (0: every request reads it). */
+    readCacheMs: number;
+  };
   trustProxy: boolean;
   loginThrottle: { maxPerAccount: number; maxPerIp: number; windowMs: number };
   maintenanceMessage: string | null;
@@ -304,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
       cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+      readCacheMs: e.SESSION_READ_CACHE_MS,
     },
     trustProxy: e.TRUST_PROXY,
     loginThrottle: {

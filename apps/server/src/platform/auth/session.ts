@@ -9,7 +9,9 @@ import { sessions, users } from '../db/schema.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { isLockedOut } from './account-policy.js';
 import { DEVICE_TOKEN_SHAPE, KNOWN_DEVICE_MS, knownDevicesRepository } from './known-devices.js';
-import { announceRevocation } from './revocation.js';
+import { announceRevocation, revocationOf } from './revocation.js';
+import { SessionReadCache } from './session-read-cache.js';
+import { BUS_RESYNC_EVENT } from '../events/pg-bus.js';
 import { staffGate } from './staff-guard.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -137,6 +139,7 @@ async function sessionPlugin(
 
   /** Deletes one session row and closes its sockets on every instance. */
   async function destroy(session: { id: string; userId: number | null }) {
+    recent.delete(session.id);
     await db.delete(sessions).where(eq(sessions.id, session.id));
     if (session.userId !== null) announceRevocation(events, session.userId, [session.id]);
   }
@@ -177,30 +180,54 @@ async function sessionPlugin(
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
+  // Reads (GET, HEAD) may use a session row read within the last SESSION_READ_CACHE_MS (decision 0031):
+  // on the embedded database the lookup costs more than the whole of a shared marketplace answer.
+  // Writes always read the row, so every change of state is judged on the account as it is now.
+  // Sessions that end (logout, revocation, ban) are announced on the bus and dropped here at once.
+  const recent = new SessionReadCache(config.session.readCacheMs);
+  if (events) {
+    const unsubscribe = events.subscribe((event) => {
+      if (event.type === BUS_RESYNC_EVENT) recent.clear();
+      const revocation = revocationOf(event);
+      if (!revocation) return;
+      if (revocation.sessionIds) for (const id of revocation.sessionIds) recent.delete(id);
+      else for (const userId of event.userIds) recent.deleteUser(userId);
+    });
+    app.addHook('onClose', async () => unsubscribe());
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[cookieName(request)] ?? request.cookies.sid;
     if (!token) return;
-    const [row] = await db
-      .select({
-        id: sessions.id,
-        csrfToken: sessions.csrfToken,
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-        username: users.username,
-        role: users.role,
-        accountState: users.accountState,
-      })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sha256(token)))
-      .limit(1);
+    const id = sha256(token);
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    let row = reads ? recent.get(id) : undefined;
+    if (!row) {
+      [row] = await db
+        .select({
+          id: sessions.id,
+          csrfToken: sessions.csrfToken,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+          username: users.username,
+          role: users.role,
+          accountState: users.accountState,
+        })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      if (row) recent.set(row);
+      else recent.delete(id);
+    }
     const at = now().getTime();
     if (!row) return;
     const expired = row.expiresAt.getTime() <= at || row.lastSeenAt.getTime() + idleMs <= at;
     // A ban or suspension takes effect on the very next request (ASVS 8.3.2, 7.4.2).
     const lockedOut = row.userId !== null && row.accountState !== null && isLockedOut(row.accountState);
     if (expired || lockedOut) {
+      recent.delete(row.id);
       await destroy(row);
       reply.clearCookie(cookieName(request), { path: '/' });
       return;
@@ -215,7 +242,9 @@ async function sessionPlugin(
       };
     }
     if (at - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
+      const seen = now();
+      await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.id, row.id));
+      row.lastSeenAt = seen;
     }
   });
 
