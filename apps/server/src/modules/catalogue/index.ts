@@ -15,6 +15,7 @@ export {
   sendCachedBody,
   sendJsonText,
   cachedBodyOf,
+  toCachedBody,
   type CachedBody,
   matchesIfNoneMatch,
   responseCaseOf,

@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { SharedWindow } from '../../platform/cache/shared-window.js';
-import type { CachedBody } from '../catalogue/index.js';
+import { toCachedBody, type CachedBody } from '../catalogue/index.js';
 import type { Listings, OfferTradeFacts } from './listings.js';
 import {
   answerFor,
@@ -20,8 +20,28 @@ import {
 import type { OffersService } from './service.js';
 import { createViewerFactsCache, type ViewerFacts } from './viewer-facts.js';
 
-/** The offer page's shared part: the service's facts and what the offer's trades took from its cap. */
-export type SharedOfferPage = Awaited<ReturnType<OffersService['offerPage']>> & { capUsed: string };
+/**
+ * The offer page's shared part: the service's facts, what the offer's trades took from its cap, and the
+ * answers already serialized for viewers in one state (most viewers share one: a plain trader's).
+ */
+export type SharedOfferPage = Awaited<ReturnType<OffersService['offerPage']>> & {
+  capUsed: string;
+  answers: ReadonlyMap<string, CachedBody>;
+  /** Serializes `build()` under `key` (kept for this page's window, at most 64 states). */
+  remember(key: string, build: () => unknown): CachedBody;
+};
+
+function answersMemo() {
+  const answers = new Map<string, CachedBody>();
+  return {
+    answers,
+    remember(key: string, build: () => unknown) {
+      const body = toCachedBody(build());
+      if (answers.size < 64) answers.set(key, body);
+      return body;
+    },
+  };
+}
 
 export type SearchAnswer =
   /** The shared page's own bytes (most viewers, and every anonymous visitor). */
@@ -129,11 +149,17 @@ export function createMarketplace(options: {
     offerPage: (hash: string) =>
       offerPages.get(hash, async () => {
         const page = await offers.offerPage(hash);
-        return { ...page, capUsed: await tradeFacts.capUsed(page.offer.id) };
+        return { ...page, capUsed: await tradeFacts.capUsed(page.offer.id), ...answersMemo() };
       }),
 
-    /** Up to three offers like this one, visible to the viewer, favourites marked. */
-    async recommended(page: SharedOfferPage, viewer: ViewerFacts | null): Promise<OfferListing[]> {
+    /**
+     * Up to three offers like this one, visible to the viewer, favourites marked; `shared` when they come
+     * from a shared page (the same cards for every viewer of this window).
+     */
+    async recommended(
+      page: SharedOfferPage,
+      viewer: ViewerFacts | null,
+    ): Promise<{ cards: OfferListing[]; shared: boolean }> {
       const q = page.recommendedQuery;
       const others = (cards: { id: number; card: OfferListing }[]) =>
         cards
@@ -143,11 +169,11 @@ export function createMarketplace(options: {
       if (sharable(viewer)) {
         const shared = await sharedPage(q, visitorCountryOf(q, viewer), 'camel');
         const mine = viewerRows(shared, viewer, q.limit);
-        if (mine) return others(mine.rows);
+        if (mine) return { cards: others(mine.rows), shared: true };
       }
       const result = await offers.search(viewer, q);
       const cards = await listings(result);
-      return others(result.rows.map((row, i) => ({ id: row.id, card: cards[i]! })));
+      return { cards: others(result.rows.map((row, i) => ({ id: row.id, card: cards[i]! }))), shared: false };
     },
 
     /** Something in the market changed on this instance or another: rebuild on the next request. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   lineString,
+  type OfferListing,
   dataEnvelope,
   favoriteOffersQuerySchema,
   favoriteOffersResultSchema,
@@ -35,7 +36,8 @@ import {
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import { responseCaseOf, sendCachedBody, sendJsonText } from '../catalogue/index.js';
+import { responseCaseOf, sendCachedBody, sendJsonText, toCachedBody } from '../catalogue/index.js';
+import { snakeCaseKeys } from '../../platform/http/case.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { BUS_RESYNC_EVENT } from '../../platform/events/pg-bus.js';
 import { requireUser } from '../../platform/auth/session.js';
@@ -46,7 +48,7 @@ import { fiatText, presentEditorBody, presentListing, presentMyOffer, requiremen
 import { offersRepository } from './repository.js';
 import type { OffersService } from './service.js';
 import { createListings, type OfferTradeFacts } from './listings.js';
-import { createMarketplace } from './marketplace.js';
+import { createMarketplace, type SharedOfferPage } from './marketplace.js';
 import { MARKET_CHANGED_EVENT, VIEWER_CHANGED_EVENT } from './market-events.js';
 import { offerPageStateOf } from './offer-page-state.js';
 
@@ -382,94 +384,122 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         params: offerIdParamsSchema,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await marketplace.viewer(request.user?.id);
       const v = await marketplace.offerPage(request.params.id);
       const state = offerPageStateOf(v, viewer);
-      const o = v.offer;
-      const method = v.data.methodById.get(o.paymentMethodId);
-      const currency = v.data.currencyByCode.get(o.fiatCurrencyCode);
-      const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
-      const cap = capOf(o, v.capUsed, v.price.fiat, money);
-      const tagsOf = (ids: number[]) =>
-        ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
-      return {
-        data: {
-          offer: {
-            id: o.hash,
-            type: o.type,
-            area: o.area,
-            ownerUsername: v.owner.username,
-            paymentMethod: {
-              id: o.paymentMethodId,
-              slug: method?.slug ?? null,
-              name: method?.originalName ?? null,
-            },
-            paymentMethodLabel: o.paymentMethodLabel,
-            fiatCurrency: {
-              code: o.fiatCurrencyCode,
-              precision: currency?.precision ?? 2,
-              rate: { usd: v.live.usdFiat.get(o.fiatCurrencyCode) ?? null },
-            },
-            cryptoCurrencyId: v.crypto.id,
-            altCoin: {
-              code: v.crypto.code,
-              precision: v.crypto.formattingDecimalsCount,
-              rate: v.live.cryptoUsd.get(v.crypto.code) ?? null,
-            },
-            margin: o.margin,
-            fiatPricePerCrypto: v.price.fiat,
-            buySellPagePrice: v.price.fiat,
-            fiatLimitMin: money(o.rangeMin),
-            fiatLimitMax: money(o.rangeMax),
-            predefinedAmount: o.amountMode === 'predefined' ? o.predefinedAmounts.map(money) : [],
-            newBuyerMaxFiatLimit: o.newBuyerMax === null ? null : money(o.newBuyerMax),
-            paymentWindow: o.paymentWindow,
-            offerTerms: o.offerTerms,
-            tradeDetails: o.tradeDetails,
-            tags: tagsOf(v.tags),
-            requirements: requirementsOf(o),
-            timezone: o.timezone,
-            isSell: o.type === 'sell',
-            isOnline: false,
-            customRate: o.customRate,
-            giftCardBinCodes: o.giftCardBinCodes,
-            isBinCodeEnabled: method?.isBinCodeEnabled ?? false,
-            amazonGiftCardRegions: o.cardRegions.map((id) => {
-              const region = v.data.regions.find((r) => r.id === id);
-              return { id, name: region?.names.en ?? String(id) };
-            }),
-            flowType: o.flowType,
-            isThirdPartyTreatmentEnabled: o.isThirdPartyAllowed,
-            isGiftCodeCheckEnabled: o.isGiftCodeCheckEnabled,
-            isReachedCap: cap.isReachedCap,
-            isCapLessThanMin: cap.isCapLessThanMin,
-            isAnonymousUserRestricted: false,
-            availableIn: o.countryListMode === 'all' ? [] : o.countries,
-            countryListMode: o.countryListMode,
-            isActive: o.isActive,
-          },
-          isOwner: state.isOwner,
-          isAvailable: state.available,
-          isNewBuyer: viewer !== null && !state.isOwner,
-          isTrustedUser: state.isTrustedUser,
-          isGrayCountry: false,
-          isFavorite: state.isFavorite,
-          isAvailableForCountry: state.availableForCountry,
-          discountedEscrowFee: null,
-          dutyHours: v.hours,
-          dutyHoursTimezone: o.timezone,
-          isMaxTradeLimitUserIDNotVerified: viewer !== null && !state.isOwner,
-          offerCap: cap.offerCap,
-          recommendedOffers: await marketplace.recommended(v, viewer),
-          flashMessages: state.available
-            ? []
-            : [{ type: 'OfferIsBlocked', text: 'This offer is not available right now.' }],
-          startTradeRequirements: { payerName: o.requireFullName },
-        },
+      const recommended = await marketplace.recommended(v, viewer);
+      // Viewers in the same state see the same answer: it is validated and serialized once per window.
+      const responseCase = responseCaseOf(request);
+      const build = () => {
+        const payload = dataEnvelope(offerViewSchema).parse(
+          offerPageAnswer(v, state, viewer !== null, recommended.cards),
+        );
+        return responseCase === 'snake' ? snakeCaseKeys(payload) : payload;
       };
+      if (!recommended.shared)
+        return sendCachedBody(request, reply, toCachedBody(build()), 'private, no-cache');
+      const key = JSON.stringify([
+        responseCase,
+        viewer !== null,
+        state,
+        recommended.cards.map((r) => [r.hash, r.isFavorite]),
+      ]);
+      const body = v.answers.get(key) ?? v.remember(key, build);
+      return sendCachedBody(request, reply, body, 'private, no-cache');
     },
   );
+
+  /** The offer page's answer: the shared offer with the viewer's state and recommended offers. */
+  function offerPageAnswer(
+    v: SharedOfferPage,
+    state: ReturnType<typeof offerPageStateOf>,
+    loggedIn: boolean,
+    recommended: OfferListing[],
+  ) {
+    const o = v.offer;
+    const method = v.data.methodById.get(o.paymentMethodId);
+    const currency = v.data.currencyByCode.get(o.fiatCurrencyCode);
+    const money = (value: string) => fiatText(v.data, o.fiatCurrencyCode, value);
+    const cap = capOf(o, v.capUsed, v.price.fiat, money);
+    const tagsOf = (ids: number[]) =>
+      ids.map((id) => v.data.tags.find((t) => t.id === id)?.slug).filter((slug) => slug !== undefined);
+    return {
+      data: {
+        offer: {
+          id: o.hash,
+          type: o.type,
+          area: o.area,
+          ownerUsername: v.owner.username,
+          paymentMethod: {
+            id: o.paymentMethodId,
+            slug: method?.slug ?? null,
+            name: method?.originalName ?? null,
+          },
+          paymentMethodLabel: o.paymentMethodLabel,
+          fiatCurrency: {
+            code: o.fiatCurrencyCode,
+            precision: currency?.precision ?? 2,
+            rate: { usd: v.live.usdFiat.get(o.fiatCurrencyCode) ?? null },
+          },
+          cryptoCurrencyId: v.crypto.id,
+          altCoin: {
+            code: v.crypto.code,
+            precision: v.crypto.formattingDecimalsCount,
+            rate: v.live.cryptoUsd.get(v.crypto.code) ?? null,
+          },
+          margin: o.margin,
+          fiatPricePerCrypto: v.price.fiat,
+          buySellPagePrice: v.price.fiat,
+          fiatLimitMin: money(o.rangeMin),
+          fiatLimitMax: money(o.rangeMax),
+          predefinedAmount: o.amountMode === 'predefined' ? o.predefinedAmounts.map(money) : [],
+          newBuyerMaxFiatLimit: o.newBuyerMax === null ? null : money(o.newBuyerMax),
+          paymentWindow: o.paymentWindow,
+          offerTerms: o.offerTerms,
+          tradeDetails: o.tradeDetails,
+          tags: tagsOf(v.tags),
+          requirements: requirementsOf(o),
+          timezone: o.timezone,
+          isSell: o.type === 'sell',
+          isOnline: false,
+          customRate: o.customRate,
+          giftCardBinCodes: o.giftCardBinCodes,
+          isBinCodeEnabled: method?.isBinCodeEnabled ?? false,
+          amazonGiftCardRegions: o.cardRegions.map((id) => {
+            const region = v.data.regions.find((r) => r.id === id);
+            return { id, name: region?.names.en ?? String(id) };
+          }),
+          flowType: o.flowType,
+          isThirdPartyTreatmentEnabled: o.isThirdPartyAllowed,
+          isGiftCodeCheckEnabled: o.isGiftCodeCheckEnabled,
+          isReachedCap: cap.isReachedCap,
+          isCapLessThanMin: cap.isCapLessThanMin,
+          isAnonymousUserRestricted: false,
+          availableIn: o.countryListMode === 'all' ? [] : o.countries,
+          countryListMode: o.countryListMode,
+          isActive: o.isActive,
+        },
+        isOwner: state.isOwner,
+        isAvailable: state.available,
+        isNewBuyer: loggedIn && !state.isOwner,
+        isTrustedUser: state.isTrustedUser,
+        isGrayCountry: false,
+        isFavorite: state.isFavorite,
+        isAvailableForCountry: state.availableForCountry,
+        discountedEscrowFee: null,
+        dutyHours: v.hours,
+        dutyHoursTimezone: o.timezone,
+        isMaxTradeLimitUserIDNotVerified: loggedIn && !state.isOwner,
+        offerCap: cap.offerCap,
+        recommendedOffers: recommended,
+        flashMessages: state.available
+          ? []
+          : [{ type: 'OfferIsBlocked', text: 'This offer is not available right now.' }],
+        startTradeRequirements: { payerName: o.requireFullName },
+      },
+    };
+  }
 
   app.post(
     '/rest/v1/favorites/offers/:id',
