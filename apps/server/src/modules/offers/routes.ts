@@ -397,8 +397,9 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         );
         return responseCase === 'snake' ? snakeCaseKeys(payload) : payload;
       };
-      if (!recommended.shared)
+      if (!recommended.shared) {
         return sendCachedBody(request, reply, toCachedBody(build()), 'private, no-cache');
+      }
       const key = JSON.stringify([
         responseCase,
         viewer !== null,
