@@ -59,6 +59,27 @@ describe('SharedWindow', () => {
     expect(window.peek('d')).toBeUndefined();
   });
 
+  it('should rebuild a value asked for late in its window in the background, while still serving it', async () => {
+    let now = 0;
+    const window = new SharedWindow<number>({ ttlMs: 100, clock: () => now });
+    const next = deferred<number>();
+    let builds = 0;
+    const build = () => (++builds === 1 ? Promise.resolve(1) : next.promise);
+    expect(await window.get('k', build)).toBe(1);
+    now = 80; // the last quarter: served at once, and a rebuild starts (started at 80)
+    expect(await window.get('k', build)).toBe(1);
+    expect(builds).toBe(2);
+    now = 90; // one rebuild at a time
+    expect(await window.get('k', build)).toBe(1);
+    expect(builds).toBe(2);
+    next.resolve(2);
+    await next.promise;
+    await Promise.resolve();
+    now = 150; // the first value has expired; the rebuilt one (started at 80) is served until 180
+    expect(await window.get('k', build)).toBe(2);
+    expect(builds).toBe(2);
+  });
+
   it('should build on every call when the window is 0', async () => {
     const window = new SharedWindow<number>({ ttlMs: 0 });
     let builds = 0;

@@ -9,6 +9,9 @@
  * - **Invalidation wins.** `clear()` / `delete()` also forget builds in flight: a build that started
  *   before the change may have read the old state, so its result is handed to its own waiters but never
  *   stored, and the next caller builds afresh.
+ * - **Hot values do not make anyone wait.** A value asked for in the last quarter of its window is
+ *   rebuilt in the background while it is still served, so the next one is ready before it expires
+ *   (without this, every request arriving during a rebuild waited for it: the p99 was the build time).
  *
  * `ttlMs` 0 turns sharing off: every call builds.
  */
@@ -36,9 +39,19 @@ export class SharedWindow<T> {
     const clock = this.options.clock ?? Date.now;
     const now = clock();
     const hit = this.entries.get(key);
-    if (hit && now - hit.startedAt < this.options.ttlMs) return hit.value;
     const inFlight = this.building.get(key);
+    if (hit && now - hit.startedAt < this.options.ttlMs) {
+      if (!inFlight && now - hit.startedAt >= this.options.ttlMs * 0.75) {
+        // Errors of a background rebuild are the next caller's to see, once this value has expired.
+        this.start(key, build, now).catch(() => {});
+      }
+      return hit.value;
+    }
     if (inFlight && inFlight.generation === this.generation) return inFlight.promise;
+    return this.start(key, build, now);
+  }
+
+  private start(key: string, build: () => Promise<T>, now: number): Promise<T> {
     const generation = this.generation;
     const promise = build()
       .then((value) => {
