@@ -116,6 +116,10 @@ export const offers = pgTable(
     index('offers_search_method_idx')
       .on(t.cryptoCode, t.type, t.paymentMethodId)
       .where(sql`${t.isActive}`),
+    // Whose active trusted-only offers a viewer can see (viewer-facts.ts): few rows, read per viewer.
+    index('offers_trusted_only_idx')
+      .on(t.userId)
+      .where(sql`${t.isActive} AND ${t.isTrustedOnly}`),
     check('offers_type_check', sql`${t.type} IN ('buy', 'sell')`),
     check('offers_area_check', sql`${t.area} IN ('otc', 'silent-pool', 'gift-cards')`),
     check('offers_amount_mode_check', sql`${t.amountMode} IN ('min_max', 'predefined')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "offers_trusted_only_idx" ON "offers" USING btree ("user_id") WHERE "offers"."is_active" AND "offers"."is_trusted_only";
