@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import type { Tx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { usersRepository } from '../users/repository.js';
+import { usersRepository, type UserRow } from '../users/repository.js';
 import { presentMessage } from './presenter.js';
 import { tradesRepository, type MessageRow, type TradeRow } from './repository.js';
 import type { TradesContext } from './context.js';
@@ -30,6 +30,8 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       attachmentDigest?: string;
       systemEvent?: string;
       systemStatus?: TradeStatus | null;
+      /** The author's name when it is at hand (saves a query). */
+      authorUsername?: string;
     },
   ): Promise<TradeMessage> {
     const row: MessageRow = await tradesRepository.insertMessage(tx, {
@@ -48,8 +50,11 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         ? new Map([[input.attachmentId, input.attachmentDigest]])
         : undefined;
     await ctx.recordMessages(tx, trade.id, digests);
-    const author = input.authorId === null ? undefined : await usersRepository.findById(tx, input.authorId);
-    return presentMessage(trade, { ...row, authorUsername: author?.username ?? null });
+    const authorUsername =
+      input.authorId === null
+        ? null
+        : (input.authorUsername ?? (await usersRepository.findById(tx, input.authorId))?.username ?? null);
+    return presentMessage(trade, { ...row, authorUsername });
   }
 
   const systemMessage = (tx: Tx, trade: TradeRow, event: string, status: TradeStatus | null, text: string) =>
@@ -102,12 +107,22 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       return { messages: page.rows.map((m) => presentMessage(trade, m)), hasMore: page.hasMore };
     },
 
-    async postMessage(viewer: TradeViewer, hash: string, text: string) {
-      const { trade, role } = await access(hash, viewer);
-      const chat = await chatStateFor(trade, role, viewer.id);
+    /** The author as the request's session read it for this write (current: writes always read it). */
+    async postMessage(
+      author: TradeViewer & Pick<UserRow, 'username' | 'accountState'>,
+      hash: string,
+      text: string,
+    ) {
+      const { trade, role } = await access(hash, author);
+      const chat = await chatStateFor(trade, role, author);
       if (chat.blockReason) throw new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason));
       const message = await db.transaction((tx) =>
-        insertMessage(tx, trade, { authorId: viewer.id, kind: 'user', text }),
+        insertMessage(tx, trade, {
+          authorId: author.id,
+          kind: 'user',
+          text,
+          authorUsername: author.username,
+        }),
       );
       publishMessage(trade, message);
       return message;

@@ -266,10 +266,11 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request, reply) => {
-      const { viewer } = await who(request);
-      await limits.chatMessage(viewer.id, request.params.id);
+      // The session row a write reads is current (decision 0031): the author needs no other lookup.
+      const author = requireUser(request);
+      await limits.chatMessage(author.id, request.params.id);
       return reply.code(201).send({
-        data: await trades.postMessage(viewer, request.params.id, request.body.text),
+        data: await trades.postMessage(author, request.params.id, request.body.text),
       });
     },
   );

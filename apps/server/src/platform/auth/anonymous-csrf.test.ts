@@ -74,7 +74,8 @@ describe('anonymous visitors: no session rows, a stateless CSRF token', () => {
     const attempts: [Record<string, string>, string][] = [
       [{ cookie }, 'no header'],
       [{ 'x-csrf-token': token }, 'no cookie (another site cannot send ours)'],
-      [{ cookie, 'x-csrf-token': `${token.slice(0, -1)}A` }, 'wrong token'],
+      // One character changed (to another one: a token ending in `A` once made this the right token).
+      [{ cookie, 'x-csrf-token': `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` }, 'wrong token'],
       [{ cookie: 'csrf=not-a-token', 'x-csrf-token': 'not-a-token' }, 'a planted value of the wrong shape'],
     ];
     for (const [headers, why] of attempts) {
