@@ -153,6 +153,8 @@ test.describe('calculator layout', () => {
   });
 
   test('screenshots: phone and desktop, light and dark', async ({ page, context }, testInfo) => {
+    // Four full-page screenshots of a chart page: over a minute on the loaded two-core CI machine.
+    test.setTimeout(180_000);
     for (const scheme of ['light', 'dark'] as const) {
       await context.addCookies([{ name: 'theme', value: scheme, url: testInfo.project.use.baseURL ?? '' }]);
       for (const viewport of [

@@ -88,10 +88,14 @@ test.describe('wallet', () => {
     await amount.fill('0.01');
     await expect(form.getByTestId('preview-total')).toHaveText('0.01005 BTC');
     await form.getByRole('button', { name: 'Review and send' }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirm the withdrawal' })
-      .getByRole('button', { name: 'Send now' })
-      .click();
+    // A click during the dialog's opening transition can be lost on a loaded machine: click until the
+    // dialog has gone (the answer closes it), as a user would press again.
+    const confirm = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+    await expect(async () => {
+      if (await confirm.isVisible())
+        await confirm.getByRole('button', { name: 'Send now' }).click({ timeout: 2_000 });
+      await expect(confirm).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(form.getByText('This is not a valid Bitcoin address.')).toBeVisible();
 
     // An internal transfer, confirmed first, moves both balances.
