@@ -92,8 +92,9 @@ test.describe('wallet', () => {
     // dialog has gone (the answer closes it), as a user would press again.
     const confirm = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
     await expect(async () => {
-      if (await confirm.isVisible())
+      if (await confirm.isVisible()) {
         await confirm.getByRole('button', { name: 'Send now' }).click({ timeout: 2_000 });
+      }
       await expect(confirm).toBeHidden({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(form.getByText('This is not a valid Bitcoin address.')).toBeVisible();
