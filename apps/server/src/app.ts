@@ -326,7 +326,6 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     wallet,
     offers,
     events,
-    feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
     recordMessages: recordLiveMessages,
     config,
   });

@@ -15,7 +15,52 @@ export type TradesBenchResult = {
   ratio: number;
   checkOk: boolean;
   check: string;
+  /** Statements sent per action of one complete trade (PostgreSQL only: counted at the driver). */
+  statements: { start: number; paid: number; release: number; texts: string[] } | null;
 };
+
+/**
+ * Runs one complete trade with `pg.Client.prototype.query` wrapped, so the statements each action sends
+ * (BEGIN and COMMIT included) are counted; BENCH_TRACE=1 prints their text.
+ */
+async function countStatements(
+  app: FastifyInstance,
+  w: { sellerId: number; buyerId: number; offerHash: string },
+  ctx: { ip: string; locale: 'en' },
+) {
+  const texts: string[] = [];
+  const original = pg.Client.prototype.query;
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; name?: string };
+    texts.push(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Client.prototype.query = counting as typeof original;
+  const counted = async (work: () => Promise<unknown>) => {
+    const before = texts.length;
+    await work();
+    // Events go out on the next turn (the bus batches a turn's NOTIFYs): let them be counted here.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return texts.length - before;
+  };
+  const seller = { id: w.sellerId, role: 'user' as const };
+  const buyer = { id: w.buyerId, role: 'user' as const };
+  // One trade first, uncounted: the caches (rates, catalogue, offer hashes) are warm in a live server.
+  const warm = await app.trades.start(buyer, { offer_hash: w.offerHash, fiat_amount: '10' }, ctx);
+  await app.trades.markPaid(buyer, warm.id, ctx);
+  await app.trades.release(seller, warm.id, ctx);
+  try {
+    let hash = '';
+    const start = await counted(async () => {
+      hash = (await app.trades.start(buyer, { offer_hash: w.offerHash, fiat_amount: '10' }, ctx)).id;
+    });
+    const paid = await counted(() => app.trades.markPaid(buyer, hash, ctx));
+    const release = await counted(() => app.trades.release(seller, hash, ctx));
+    return { start, paid, release, texts };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
 
 /** Runs `work` from `concurrency` loops (loop index passed) until `seconds` pass. */
 async function loadFor(
@@ -110,6 +155,7 @@ export async function runTradesBench(
     workers.push({ sellerId, buyerId, offerId: offer.id, offerHash });
   }
   const ctx = { ip: '127.0.0.1', locale: 'en' as const };
+  const statements = url ? await countStatements(app, workers[0]!, ctx) : null;
   const ours = await loadFor(options.durationSeconds, options.concurrency, async (worker) => {
     const w = workers[worker]!;
     const seller = { id: w.sellerId, role: 'user' as const };
@@ -277,6 +323,7 @@ export async function runTradesBench(
     ours,
     bareSql,
     ratio: ours.perSecond / bareSql.perSecond,
+    statements,
     checkOk: report.ok,
     check: `${report.counts.transactions} transactions, ${report.counts.entries} entries`,
   };

@@ -21,7 +21,6 @@ import { createLedger } from '../modules/ledger/index.js';
 import { createOffersService } from '../modules/offers/index.js';
 import { createRatesProvider, createRatesService } from '../modules/rates/index.js';
 import { createWalletService, SimulatedChain } from '../modules/wallet/index.js';
-import { feedbackCountsOf } from '../modules/feedback/index.js';
 import type { EventBus } from '../platform/events/bus.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
 import { recordLiveMessages } from '../modules/trade-records/index.js';
@@ -49,7 +48,6 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
     config,
   });
   const offers = createOffersService({ db, catalogue, rates, ledger, wallet, config });
-  const feedbackCounts = (userIds: readonly number[]) => feedbackCountsOf(db, userIds);
   return createTradesService({
     db,
     ledger,
@@ -58,7 +56,6 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
     wallet,
     offers,
     events,
-    feedbackCounts,
     recordMessages: recordLiveMessages,
     config,
   });

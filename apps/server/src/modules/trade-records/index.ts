@@ -3,9 +3,9 @@
  * chat messages and attachment digests (format and verifier: packages/contract/src/trade-record.ts).
  *
  * For other modules:
- * - `recordLiveMessages(tx, tradeId, digests?)`: chain the trade's new chat messages inside the
- *   transaction that wrote them; app.ts hands it to the trades service as `recordMessages`, which calls it
- *   after every message it inserts (`digests`: attachment id -> SHA-256 of the bytes).
+ * - `recordLiveMessages(tx, { trade, messages, parties?, digests? })`: chain the chat messages a
+ *   transaction just wrote, from the rows in hand; app.ts hands it to the trades service as
+ *   `recordMessages`, which calls it after every message it inserts (`digests`: attachment id -> SHA-256).
  * - `recordTradeMessages(tx, tradeId, { live, digests })`: the same with the backfill options.
  * - `appendTradeRecordEntry(tx, tradeId, entry)`: the low-level append (per-trade lock, hash).
  * - `buildTradeRecord(db, tradeHash, store)`, `checkTradeRecords(db, store)`.

@@ -16,6 +16,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { tradeAttachments } from '../attachments/tables.js';
+import type { LiveMessages } from '../trades/index.js';
 import { tradeMessages, trades } from '../trades/tables.js';
 import { tradeRecordEntries } from './tables.js';
 
@@ -245,24 +246,67 @@ export const CHAIN_STARTED_NOTE =
   'This trade existed before its record was kept. The entries after this one were chained from the database as it was at this time; they cannot be proven untampered before it.';
 
 /**
- * Chains the trade's messages that no entry names yet, oldest first, inside the caller's transaction
- * (the hook after a chat or status write). An empty chain starts with the trade's opening message when
- * `live` (the creating transaction); otherwise (a trade older than the record) with a `chain_started`
- * entry that says what cannot be proven. `digests`: attachment id -> SHA-256 of the bytes, known to the
- * caller (the upload) or read beforehand with `attachmentDigestsOf`. Returns how many entries it added.
+ * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): chains the messages
+ * its transaction just wrote, from the rows it has in hand. Three statements (the lock, the chain's head,
+ * one insert) instead of re-reading the trade, the unchained messages and the parties.
+ *
+ * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
+ * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
+ * older than the record (no chain, another message) and attachments (their file's metadata) take the
+ * general path, which reads what it needs.
  */
-/**
- * The trades module's hook (passed in as `recordMessages`, decision 0020): chains what the transaction
- * just wrote. `live`: a trade created with the hook opens its chain with `trade_started`, no backfill.
- */
-export const recordLiveMessages = async (
-  tx: Tx,
-  tradeId: number,
-  digests?: ReadonlyMap<number, string>,
-): Promise<void> => {
-  await recordTradeMessages(tx, tradeId, { live: true, digests });
-};
+export async function recordLiveMessages(tx: Tx, live: LiveMessages): Promise<void> {
+  const { trade, messages } = live;
+  if (messages.length === 0) return;
+  const general = () => recordTradeMessages(tx, trade.id, { live: true, digests: live.digests });
+  if (messages.some((m) => m.kind === 'attachment')) {
+    await general();
+    return;
+  }
+  await lockTradeRecord(tx, trade.id);
+  const [head] = await tx
+    .select({ seq: tradeRecordEntries.seq, hash: tradeRecordEntries.hash })
+    .from(tradeRecordEntries)
+    .where(eq(tradeRecordEntries.tradeId, trade.id))
+    .orderBy(desc(tradeRecordEntries.seq))
+    .limit(1);
+  const opens = messages.length === 1 && messages[0]?.systemEvent === 'trade_started';
+  if (!head && !opens) {
+    await general();
+    return;
+  }
+  const parties = opens ? (live.parties ?? (await partiesOf(tx, trade))) : { buyer: '', seller: '' };
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? GENESIS_HASH;
+  const rows: (typeof tradeRecordEntries.$inferInsert)[] = [];
+  for (const message of messages) {
+    const entry = entryOfMessage(trade, parties, { ...message, attachment: null }, new Map());
+    const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
+    const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
+    seq += 1;
+    const hash = await hashEntry({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
+    rows.push({
+      tradeId: trade.id,
+      seq,
+      kind: entry.kind,
+      messageId: message.id,
+      at,
+      payload: canonicalJson(payload),
+      prevHash,
+      hash,
+    });
+    prevHash = hash;
+  }
+  await tx.insert(tradeRecordEntries).values(rows);
+}
 
+/**
+ * Chains the trade's messages that no entry names yet, oldest first, inside the caller's transaction.
+ * An empty chain starts with the trade's opening message when `live` (the creating transaction);
+ * otherwise (a trade older than the record) with a `chain_started` entry that says what cannot be
+ * proven. `digests`: attachment id -> SHA-256 of the bytes, known to the caller (the upload) or read
+ * beforehand with `attachmentDigestsOf`. Returns how many entries it added.
+ */
 export async function recordTradeMessages(
   tx: Tx,
   tradeId: number,

@@ -32,6 +32,8 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       systemStatus?: TradeStatus | null;
       /** The author's name when it is at hand (saves a query). */
       authorUsername?: string;
+      /** The parties' names when at hand (the trade's opening message is chained with them). */
+      parties?: { buyer: string; seller: string };
     },
   ): Promise<TradeMessage> {
     const row: MessageRow = await tradesRepository.insertMessage(tx, {
@@ -43,27 +45,39 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       systemEvent: input.systemEvent ?? null,
       systemStatus: input.systemStatus ?? null,
     });
-    // Every message, system status changes included, is chained in the same transaction: a row that is
-    // later edited or deleted no longer matches its entry (trades:check, decision 0018).
-    const digests =
-      input.attachmentId && input.attachmentDigest
-        ? new Map([[input.attachmentId, input.attachmentDigest]])
-        : undefined;
-    await ctx.recordMessages(tx, trade.id, digests);
     const authorUsername =
       input.authorId === null
         ? null
         : (input.authorUsername ?? (await usersRepository.findById(tx, input.authorId))?.username ?? null);
+    // Every message, system status changes included, is chained in the same transaction: a row that is
+    // later edited or deleted no longer matches its entry (trades:check, decision 0018).
+    await ctx.recordMessages(tx, {
+      trade,
+      messages: [{ ...row, authorUsername }],
+      parties: input.parties,
+      digests:
+        input.attachmentId && input.attachmentDigest
+          ? new Map([[input.attachmentId, input.attachmentDigest]])
+          : undefined,
+    });
     return presentMessage(trade, { ...row, authorUsername });
   }
 
-  const systemMessage = (tx: Tx, trade: TradeRow, event: string, status: TradeStatus | null, text: string) =>
+  const systemMessage = (
+    tx: Tx,
+    trade: TradeRow,
+    event: string,
+    status: TradeStatus | null,
+    text: string,
+    parties?: { buyer: string; seller: string },
+  ) =>
     insertMessage(tx, trade, {
       authorId: null,
       kind: 'system',
       text,
       systemEvent: event,
       systemStatus: status,
+      parties,
     });
 
   function publishMessage(trade: Pick<TradeRow, 'hash' | 'buyerId' | 'sellerId'>, message: TradeMessage) {

@@ -1,4 +1,3 @@
-import type { FeedbackCounts } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -7,6 +6,18 @@ import type { Ledger } from '../ledger/index.js';
 import type { OffersService } from '../offers/index.js';
 import type { RatesService } from '../rates/index.js';
 import type { WalletService } from '../wallet/index.js';
+import type { MessageRow, TradeRow } from './repository.js';
+
+/** What a transaction just wrote to a trade's chat, as the trades module has it in hand. */
+export type LiveMessages = {
+  trade: TradeRow;
+  /** The new messages, oldest first, each with its author's name (null for system messages). */
+  messages: (MessageRow & { authorUsername: string | null })[];
+  /** The parties' names when at hand (the opening entry names them; saves a query). */
+  parties?: { buyer: string; seller: string };
+  /** Attachment id -> SHA-256 of the file's bytes (the upload knows it). */
+  digests?: ReadonlyMap<number, string>;
+};
 
 export type TradesServiceOptions = {
   db: Db;
@@ -17,16 +28,10 @@ export type TradesServiceOptions = {
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
   /**
-   * The parties' feedback counts for the trade view, from the feedback module (which depends on trades,
-   * so it is passed in rather than imported).
+   * Chains the messages just inserted into the trade's tamper-evident record inside the same
+   * transaction (the trade-records module, which depends on trades, so it is passed in; decision 0018).
    */
-  feedbackCounts: (userIds: readonly number[]) => Promise<Map<number, FeedbackCounts>>;
-  /**
-   * Chains the trade's new messages into its tamper-evident record inside the same transaction (the
-   * trade-records module, which depends on trades, so it is passed in; decision 0018). `digests` gives
-   * the SHA-256 of an attachment's file by attachment id.
-   */
-  recordMessages: (tx: Tx, tradeId: number, digests?: ReadonlyMap<number, string>) => Promise<void>;
+  recordMessages: (tx: Tx, live: LiveMessages) => Promise<void>;
   config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;
 };

@@ -13,11 +13,17 @@
  *
  * Trades depends on offers, users, catalogue, rates, ledger and wallet, never on a module that depends on
  * it (feedback, attachments, trade-records, staff): what it needs from those arrives as options
- * (`feedbackCounts`), decision 0020.
+ * (`recordMessages`), decision 0020; their tables are read by SQL name where a view needs them.
  */
 import type { TradesService } from './service.js';
 
-export { createTradesService, newTradeHash, type TradesService, type TradeViewer } from './service.js';
+export {
+  createTradesService,
+  newTradeHash,
+  type LiveMessages,
+  type TradesService,
+  type TradeViewer,
+} from './service.js';
 export { tradesRoutes } from './routes.js';
 export { startTradeExpiry } from './expiry.js';
 export { tradesRepository } from './repository.js';

@@ -21,8 +21,13 @@ import {
   type TradeSummary,
 } from '@app/contract';
 import { localizedName, type CatalogueData } from '../catalogue/index.js';
-import type { UserRow } from '../users/index.js';
-import type { DisputeView, MessageWithAuthor, PartyStats, RequirementRow, TradeRow } from './repository.js';
+import type {
+  DisputeView,
+  MessageWithAuthor,
+  RequirementRow,
+  TradePartyFacts,
+  TradeRow,
+} from './repository.js';
 
 /** `{ timestamp (seconds), humanReadable }`, the spec's time shape; humanReadable is UTC, minute precision. */
 export function timestampOf(date: Date) {
@@ -62,29 +67,25 @@ export function requirementLists(rows: RequirementRow[]) {
 
 /**
  * The profile of a party as the trade page shows it. Full names, phone numbers, IP locations and
- * avatars do not exist yet (verification and settings issues): they are null, never invented. Feedback
- * counts come from the feedback module.
+ * avatars do not exist yet (verification and settings issues): they are null, never invented.
  */
-function presentParty(
-  user: UserRow,
-  stats: PartyStats | undefined,
-  feedback?: { positive: number; negative: number },
-): TradeParty {
+function presentParty(party: TradePartyFacts): TradeParty {
+  const { stats } = party;
   return {
-    username: user.username,
+    username: party.username,
     avatarUrl: null,
     fullName: null,
     ipLocation: null,
-    lastSeen: stats?.lastSeen?.toISOString() ?? null,
+    lastSeen: stats.lastSeen?.toISOString() ?? null,
     phone: null,
-    feedback: feedback ?? { positive: 0, negative: 0 },
-    verification: { id: false, email: user.isEmailVerified },
-    registered: user.createdAt.toISOString(),
-    totalTrades: stats?.totalTrades ?? 0,
-    totalPartners: stats?.totalPartners ?? 0,
-    btcTraded: formatBaseUnits(stats?.btcTraded ?? 0n, 8),
-    trustedCount: stats?.trustedCount ?? 0,
-    blockedCount: stats?.blockedCount ?? 0,
+    feedback: party.feedback,
+    verification: { id: false, email: party.isEmailVerified },
+    registered: party.createdAt.toISOString(),
+    totalTrades: stats.totalTrades,
+    totalPartners: stats.totalPartners,
+    btcTraded: formatBaseUnits(stats.btcTraded, 8),
+    trustedCount: stats.trustedCount,
+    blockedCount: stats.blockedCount,
   };
 }
 
@@ -92,9 +93,8 @@ export type TradeView = {
   trade: TradeRow;
   offerHash: string;
   role: TradeRole;
-  buyer: UserRow;
-  seller: UserRow;
-  stats: Map<number, PartyStats>;
+  buyer: TradePartyFacts;
+  seller: TradePartyFacts;
   requirements: RequirementRow[];
   dispute: DisputeView | undefined;
   chargeback: ChargebackStatus | null;
@@ -106,8 +106,6 @@ export type TradeView = {
   flowStep: FlowStep;
   availableActions: TradeAction[];
   chat: { canPost: boolean; blockReason: ChatBlockReason | null };
-  /** Feedback counts per user id, when the feedback module supplies them. */
-  feedback?: Map<number, { positive: number; negative: number }>;
 };
 
 /** The spec's Trade entity, as one viewer (buyer, seller or moderator) sees it. */
@@ -152,8 +150,8 @@ export function presentTrade(v: TradeView): Trade {
       name: method ? localizedName(method.names, v.locale) : { original: '', localized: '' },
     },
     paymentMethodLabel: trade.paymentMethodLabel,
-    buyer: presentParty(v.buyer, v.stats.get(v.buyer.id), v.feedback?.get(v.buyer.id)),
-    seller: presentParty(v.seller, v.stats.get(v.seller.id), v.feedback?.get(v.seller.id)),
+    buyer: presentParty(v.buyer),
+    seller: presentParty(v.seller),
     startedAt: timestampOf(trade.startedAt),
     expiresAt:
       trade.status === 'active_funded' ? { timestamp: Math.floor(trade.expiresAt.getTime() / 1000) } : null,

@@ -5,12 +5,14 @@ import {
   cancelledTradeStatuses,
   expiredTradeStatuses,
   releasedTradeStatuses,
+  type AccountState,
   type ChargebackStatus,
   type TradeStatus,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { offers } from '../offers/tables.js';
+import type { UserRow } from '../users/repository.js';
 import {
   activeStatusList,
   tradeDisputes,
@@ -46,6 +48,26 @@ export type PartyStats = {
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const dateOf = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** A party as the trade view shows it: profile columns, numbers and feedback received. */
+export type TradePartyFacts = Pick<
+  UserRow,
+  'id' | 'username' | 'isEmailVerified' | 'createdAt' | 'accountState'
+> & {
+  stats: PartyStats;
+  feedback: { positive: number; negative: number };
+};
+
+/** What `viewFacts` reads in one statement for a trade view. */
+export type TradeViewFacts = {
+  parties: Map<number, TradePartyFacts>;
+  /** Whether either party blocked the other. */
+  blocked: boolean;
+  chargeback: ChargebackStatus | null;
+  hasDispute: boolean;
+  requirements: RequirementRow[];
+};
 const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
 /** Trades that gave the money back: they no longer count against offer caps or volume limits. */
@@ -403,21 +425,50 @@ export const tradesRepository = {
     return rows.map((r) => ({ ...r.trade, counterpartyUsername: r.counterpartyUsername }));
   },
 
-  /** Numbers for the party profiles (completed trades, partners, BTC traded, trust, last seen): one query. */
-  async partyStats(db: DbOrTx, userIds: number[]): Promise<Map<number, PartyStats>> {
-    const result = new Map<number, PartyStats>();
-    if (userIds.length === 0) return result;
+  /**
+   * Everything a trade view reads besides the trade, in one statement: both parties (profile columns,
+   * completed trades and partners, trust, last seen, feedback received), whether either blocked the
+   * other, the requirements, the latest chargeback's status and whether a dispute exists. Feedback and
+   * chargebacks are read by their SQL names: those modules depend on trades (decisions 0020, 0022).
+   */
+  async viewFacts(db: DbOrTx, trade: Pick<TradeRow, 'id' | 'buyerId' | 'sellerId'>): Promise<TradeViewFacts> {
     const rows = rowsOf<{
-      user_id: number;
+      id: number;
+      username: string;
+      is_email_verified: boolean;
+      created_at: string | Date;
+      account_state: AccountState;
       trades: number;
       partners: number;
       btc: string;
       trusted: number;
       blocked: number;
       seen: string | Date | null;
+      positive: number;
+      negative: number;
+      blocked_either_way: boolean;
+      chargeback: ChargebackStatus | null;
+      has_dispute: boolean;
+      requirements: {
+        id: number;
+        type: string;
+        step: string;
+        optional: boolean;
+        status: string;
+        updated_at: string;
+      }[];
     }>(
-      await db.execute(sql`SELECT u.id AS user_id, ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen
-        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+      await db.execute(sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
+          ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
+          EXISTS (SELECT 1 FROM user_relations r WHERE r.kind = 'blocked'
+            AND ((r.user_id = ${trade.buyerId} AND r.target_user_id = ${trade.sellerId})
+              OR (r.user_id = ${trade.sellerId} AND r.target_user_id = ${trade.buyerId}))) AS blocked_either_way,
+          (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${trade.id} ORDER BY c.id DESC LIMIT 1) AS chargeback,
+          EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${trade.id}) AS has_dispute,
+          (SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json) FROM (
+            SELECT id, type, step, optional, status, updated_at FROM trade_requirements
+            WHERE trade_id = ${trade.id}) q) AS requirements
+        FROM users u
         CROSS JOIN LATERAL (
           SELECT count(*)::int AS trades,
             count(DISTINCT CASE WHEN t.buyer_id = u.id THEN t.seller_id ELSE t.buyer_id END)::int AS partners,
@@ -429,19 +480,48 @@ export const tradesRepository = {
           SELECT count(*) FILTER (WHERE r.kind = 'trusted')::int AS trusted,
             count(*) FILTER (WHERE r.kind = 'blocked')::int AS blocked
           FROM user_relations r WHERE r.target_user_id = u.id) rel
-        CROSS JOIN LATERAL (SELECT max(s.last_seen_at) AS seen FROM sessions s WHERE s.user_id = u.id) se`),
+        CROSS JOIN LATERAL (SELECT max(s.last_seen_at) AS seen FROM sessions s WHERE s.user_id = u.id) se
+        CROSS JOIN LATERAL (
+          SELECT count(*) FILTER (WHERE f.rating = 'positive')::int AS positive,
+            count(*) FILTER (WHERE f.rating = 'negative')::int AS negative
+          FROM trade_feedback f WHERE f.recipient_id = u.id) fb
+        WHERE u.id IN (${trade.buyerId}, ${trade.sellerId})`),
     );
+    const parties = new Map<number, TradePartyFacts>();
     for (const r of rows) {
-      result.set(Number(r.user_id), {
-        totalTrades: Number(r.trades),
-        totalPartners: Number(r.partners),
-        btcTraded: BigInt(r.btc),
-        trustedCount: Number(r.trusted),
-        blockedCount: Number(r.blocked),
-        lastSeen: r.seen ? (r.seen instanceof Date ? r.seen : new Date(r.seen)) : null,
+      parties.set(Number(r.id), {
+        id: Number(r.id),
+        username: r.username,
+        isEmailVerified: r.is_email_verified,
+        createdAt: dateOf(r.created_at),
+        accountState: r.account_state,
+        stats: {
+          totalTrades: Number(r.trades),
+          totalPartners: Number(r.partners),
+          btcTraded: BigInt(r.btc),
+          trustedCount: Number(r.trusted),
+          blockedCount: Number(r.blocked),
+          lastSeen: r.seen ? dateOf(r.seen) : null,
+        },
+        feedback: { positive: Number(r.positive), negative: Number(r.negative) },
       });
     }
-    return result;
+    const first = rows[0];
+    return {
+      parties,
+      blocked: first?.blocked_either_way ?? false,
+      chargeback: first?.chargeback ?? null,
+      hasDispute: first?.has_dispute ?? false,
+      requirements: (first?.requirements ?? []).map((q) => ({
+        id: Number(q.id),
+        tradeId: trade.id,
+        type: q.type as RequirementRow['type'],
+        step: q.step as RequirementRow['step'],
+        optional: q.optional,
+        status: q.status as RequirementRow['status'],
+        updatedAt: new Date(q.updated_at),
+      })),
+    };
   },
 
   /** Whether either user blocked the other. */

@@ -14,13 +14,12 @@ import {
   type TradeRole,
   type UserRole,
 } from '@app/contract';
-import type { DbOrTx } from '../../platform/db/client.js';
 import { isAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import type { UserRow } from '../users/index.js';
 import { requirementLists } from './presenter.js';
-import { tradesRepository, type RequirementRow, type TradeRow } from './repository.js';
+import { tradesRepository, type DisputeView, type RequirementRow, type TradeRow } from './repository.js';
 import type { TradesContext } from './context.js';
 
 /** Who is looking: the session's user (role decides whether staff may see any trade). */
@@ -82,22 +81,26 @@ export function createTradeRules(ctx: TradesContext) {
     return null;
   }
 
-  /** The viewer's chat state; pass their user row when it is at hand (saves a query). */
+  /**
+   * The viewer's chat state. Pass their user row, and what the caller already read (whether either
+   * party blocked the other, the dispute), when at hand: each saves a query.
+   */
   async function chatStateFor(
     trade: TradeRow,
     role: TradeRole,
     viewer: number | Pick<UserRow, 'id' | 'accountState'>,
-    dbOrTx: DbOrTx = db,
+    known: { blocked?: boolean; dispute?: Pick<DisputeView, 'assignedTo'> | null } = {},
   ) {
-    const user = typeof viewer === 'number' ? await usersRepository.findById(dbOrTx, viewer) : viewer;
+    const user = typeof viewer === 'number' ? await usersRepository.findById(db, viewer) : viewer;
     const holdsDispute =
       role === 'moderator' && trade.status === 'dispute_open' && user !== undefined
-        ? (await tradesRepository.disputeOf(dbOrTx, trade.id))?.assignedTo === user.id
+        ? (known.dispute !== undefined ? known.dispute : await tradesRepository.disputeOf(db, trade.id))
+            ?.assignedTo === user.id
         : false;
     const blocked =
       role === 'moderator'
         ? false
-        : await tradesRepository.blockedEitherWay(dbOrTx, trade.buyerId, trade.sellerId);
+        : (known.blocked ?? (await tradesRepository.blockedEitherWay(db, trade.buyerId, trade.sellerId)));
     const reason = chatBlockReason(
       trade,
       role,

@@ -30,27 +30,22 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     return offer?.hash ?? '';
   }
 
-  /** The trade as `role` sees it: everything loaded once (each call answers it, so it must stay lean). */
+  /**
+   * The trade as `role` sees it. Each call answers it, so it reads everything in one statement
+   * (`viewFacts`), plus the dispute when the trade has one; offer hashes and the catalogue are in memory.
+   */
   async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale) {
     const at = now();
-    const ids = [trade.buyerId, trade.sellerId];
-    const [buyer, seller, requirements, dispute, data, offerHash, stats, feedback, chargeback] =
-      await Promise.all([
-        usersRepository.findById(db, trade.buyerId),
-        usersRepository.findById(db, trade.sellerId),
-        tradesRepository.requirementsOf(db, trade.id),
-        // A dispute needs "paid" first: unpaid trades have none.
-        trade.paidAt ? tradesRepository.disputeOf(db, trade.id) : undefined,
-        catalogue.data(),
-        offerHashOf(trade.offerId),
-        tradesRepository.partyStats(db, ids),
-        ctx.feedbackCounts(ids),
-        // Only a trade whose crypto reached the buyer can have a chargeback.
-        trade.status === 'released' || trade.status === 'dispute_won_buyer'
-          ? tradesRepository.chargebackStatusOf(db, trade.id)
-          : null,
-      ]);
+    const [facts, data, offerHash] = await Promise.all([
+      tradesRepository.viewFacts(db, trade),
+      catalogue.data(),
+      offerHashOf(trade.offerId),
+    ]);
+    const buyer = facts.parties.get(trade.buyerId);
+    const seller = facts.parties.get(trade.sellerId);
     if (!buyer || !seller) throw notFound('Trade not found');
+    const dispute = facts.hasDispute ? await tradesRepository.disputeOf(db, trade.id) : undefined;
+    const { requirements } = facts;
     const viewer = viewerId === buyer.id ? buyer : viewerId === seller.id ? seller : viewerId;
     return presentTrade({
       trade,
@@ -58,18 +53,18 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       role,
       buyer,
       seller,
-      stats,
-      feedback,
       requirements,
       dispute,
-      chargeback,
+      // Only a trade whose crypto reached the buyer can have a chargeback.
+      chargeback:
+        trade.status === 'released' || trade.status === 'dispute_won_buyer' ? facts.chargeback : null,
       appeals: { enabled: ctx.features.disputeAppeal, windowHours: ctx.limits.appealWindowHours },
       data,
       locale,
       now: at,
       flowStep: flowStepOf(trade, requirements),
       availableActions: await availableActions(trade, role, at, requirements),
-      chat: await chatStateFor(trade, role, viewer),
+      chat: await chatStateFor(trade, role, viewer, { blocked: facts.blocked, dispute: dispute ?? null }),
     });
   }
 
