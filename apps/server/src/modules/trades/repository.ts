@@ -11,6 +11,7 @@ import {
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
+import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
 import type { UserRow } from '../users/repository.js';
 import {
@@ -58,6 +59,26 @@ export type TradePartyFacts = Pick<
   stats: PartyStats;
   feedback: { positive: number; negative: number };
 };
+
+/** What `startFacts` reads in one statement before a trade starts. */
+export type StartFacts = {
+  taker: Pick<UserRow, 'username' | 'accountState' | 'countryIso'>;
+  owner: Pick<UserRow, 'username' | 'accountState'>;
+  /** The relation the owner has to the taker, and the taker to the owner. */
+  fromOwner: RelationKind | undefined;
+  fromTaker: RelationKind | undefined;
+  /** Whether the offer is inside its opening hours (offers without hours always are). */
+  open: boolean;
+  tagIds: number[];
+};
+
+/** An int[] column: node-postgres parses it, PGlite may hand the text form. */
+const intArray = (value: number[] | string | null): number[] =>
+  value === null
+    ? []
+    : Array.isArray(value)
+      ? value.map(Number)
+      : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
 /** What `viewFacts` reads in one statement for a trade view. */
 export type TradeViewFacts = {
@@ -175,16 +196,6 @@ export const tradesRepository = {
     return (await this.update(db, trade.id, { sellerIp: ip })) ?? trade;
   },
 
-  /** Trades of a user (either side) whose escrow still holds crypto. */
-  async countActive(db: DbOrTx, userId: number): Promise<number> {
-    const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`SELECT count(*)::int AS n FROM trades
-        WHERE (buyer_id = ${userId} OR seller_id = ${userId})
-          AND status = ANY(${textArray(activeTradeStatuses)}::text[])`),
-    );
-    return row?.n ?? 0;
-  },
-
   /**
    * Whether a user (either side) has a trade whose escrow still holds crypto. Asked on every page load,
    * so it is two probes of the partial indexes `trades_active_buyer_idx` / `trades_active_seller_idx`
@@ -200,17 +211,6 @@ export const tradesRepository = {
     return row?.active === true;
   },
 
-  /** USD volume of a user's trades (either side) started since `since` (null: ever) that still count. */
-  async usdVolume(db: DbOrTx, userId: number, since: Date | null): Promise<string> {
-    const [row] = rowsOf<{ total: string }>(
-      await db.execute(sql`SELECT coalesce(sum(fiat_amount_usd), 0)::text AS total FROM trades
-        WHERE (buyer_id = ${userId} OR seller_id = ${userId})
-          AND status = ANY(${textArray(COUNTED)}::text[])
-          ${since ? sql`AND started_at >= ${since.toISOString()}::timestamptz` : sql``}`),
-    );
-    return row?.total ?? '0';
-  },
-
   /** Released trades of a user in either role (the offers' "minimum past trades" requirement). */
   async countReleased(db: DbOrTx, userId: number): Promise<number> {
     const [row] = rowsOf<{ n: number }>(
@@ -219,6 +219,73 @@ export const tradesRepository = {
           AND status = ANY(${textArray(releasedTradeStatuses)}::text[])`),
     );
     return row?.n ?? 0;
+  },
+
+  /**
+   * A taker's limit figures in one statement, under the caller's lock on their row: active trades, and
+   * the USD volume that still counts since `since` and ever.
+   */
+  async takerVolumes(
+    tx: DbOrTx,
+    userId: number,
+    since: Date,
+  ): Promise<{ active: number; day: string; lifetime: string }> {
+    const [row] = rowsOf<{ active: number; day: string; lifetime: string }>(
+      await tx.execute(sql`SELECT
+          count(*) FILTER (WHERE status = ANY(${textArray(activeTradeStatuses)}::text[]))::int AS active,
+          coalesce(sum(fiat_amount_usd) FILTER (WHERE status = ANY(${textArray(COUNTED)}::text[])
+            AND started_at >= ${since.toISOString()}::timestamptz), 0)::text AS day,
+          coalesce(sum(fiat_amount_usd) FILTER (WHERE status = ANY(${textArray(COUNTED)}::text[])), 0)::text
+            AS lifetime
+        FROM trades WHERE buyer_id = ${userId} OR seller_id = ${userId}`),
+    );
+    return { active: Number(row?.active ?? 0), day: row?.day ?? '0', lifetime: row?.lifetime ?? '0' };
+  },
+
+  /**
+   * What starting a trade checks before its transaction, in one statement: the taker's and the owner's
+   * account (state, name, the taker's country), the relation each has to the other, whether the offer is
+   * inside its opening hours at `at` (its own timezone), and its tags.
+   */
+  async startFacts(
+    db: DbOrTx,
+    input: { offerId: number; ownerId: number; takerId: number; at: Date },
+  ): Promise<StartFacts | undefined> {
+    const local = sql`(${input.at.toISOString()}::timestamptz AT TIME ZONE o.timezone)`;
+    const [row] = rowsOf<{
+      taker_username: string;
+      taker_state: AccountState;
+      taker_country: string | null;
+      owner_username: string;
+      owner_state: AccountState;
+      from_owner: RelationKind | null;
+      from_taker: RelationKind | null;
+      open: boolean;
+      tag_ids: number[] | string | null;
+    }>(
+      await db.execute(sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
+          tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
+          (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
+          (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
+          (NOT o.has_opening_hours OR EXISTS (
+            SELECT 1 FROM offer_opening_hours h
+            WHERE h.offer_id = o.id AND h.active
+              AND h.day = extract(isodow FROM ${local})
+              AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
+              AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
+          (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids
+        FROM offers o, users tk, users ow
+        WHERE o.id = ${input.offerId} AND tk.id = ${input.takerId} AND ow.id = ${input.ownerId}`),
+    );
+    if (!row) return undefined;
+    return {
+      taker: { username: row.taker_username, accountState: row.taker_state, countryIso: row.taker_country },
+      owner: { username: row.owner_username, accountState: row.owner_state },
+      fromOwner: row.from_owner ?? undefined,
+      fromTaker: row.from_taker ?? undefined,
+      open: row.open,
+      tagIds: intArray(row.tag_ids),
+    };
   },
 
   /** Whether the buyer ever completed a trade buying from this seller (else they are a "new buyer"). */
@@ -237,21 +304,6 @@ export const tradesRepository = {
         WHERE offer_id = ${offerId} AND NOT (status = ANY(${textArray(UNDONE)}::text[]))`),
     );
     return row?.total ?? '0';
-  },
-
-  /** Whether an offer is inside its opening hours now, in its own timezone (offers without hours always are). */
-  async isOfferOpen(db: DbOrTx, offerId: number, now: Date): Promise<boolean> {
-    const at = now.toISOString();
-    const local = sql`(${at}::timestamptz AT TIME ZONE o.timezone)`;
-    const rows = rowsOf<{ id: number }>(
-      await db.execute(sql`SELECT o.id FROM offers o WHERE o.id = ${offerId} AND (NOT o.has_opening_hours OR EXISTS (
-        SELECT 1 FROM offer_opening_hours h
-        WHERE h.offer_id = o.id AND h.active
-          AND h.day = extract(isodow FROM ${local})
-          AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
-          AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})))`),
-    );
-    return rows.length > 0;
   },
 
   // --- messages ----------------------------------------------------------------------------------------

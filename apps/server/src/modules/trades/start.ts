@@ -15,10 +15,8 @@ import {
 import type { DbOrTx } from '../../platform/db/client.js';
 import { assertAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
-import { contactsRepository } from '../contacts/index.js';
 import { offersRepository } from '../offers/index.js';
 import { fiatPerUnit } from '../rates/index.js';
-import { usersRepository } from '../users/repository.js';
 import { tradesRepository, type RequirementRow, type TradeRow } from './repository.js';
 import { randomInt } from 'node:crypto';
 import type { TradesContext } from './context.js';
@@ -68,30 +66,34 @@ export function createTradeStart(
   const kycOf = (_user: { id: number }) => ({ level: 0, idVerified: false });
 
   async function start(viewer: TradeViewer, body: TradeStartBody, ctx: { ip: string; locale: Locale }) {
-    const taker = await usersRepository.findById(db, viewer.id);
-    if (!taker) throw notFound('User not found');
-    assertAllowed(taker.accountState, 'start_trade');
     const offer = await offersRepository.findByHash(db, body.offer_hash);
     if (!offer) throw notFound('Offer not found');
-    if (offer.userId === taker.id) {
+    if (offer.userId === viewer.id) {
       throw new AppError(
         409,
         'TRADE_WITH_YOURSELF',
         'This is your own offer: you cannot trade with yourself.',
       );
     }
-    const owner = await usersRepository.findById(db, offer.userId);
-    if (!owner) throw notFound('Offer not found');
+    const facts = await tradesRepository.startFacts(db, {
+      offerId: offer.id,
+      ownerId: offer.userId,
+      takerId: viewer.id,
+      at: now(),
+    });
+    if (!facts) throw notFound('Offer not found');
+    const taker = { id: viewer.id, ...facts.taker };
+    const owner = { id: offer.userId, ...facts.owner };
+    assertAllowed(taker.accountState, 'start_trade');
     // Blocked either way, or trusted-only for someone the owner does not trust: as on the offer page,
     // the offer does not exist for this user (no hint that they were blocked).
-    const fromOwner = await contactsRepository.kindOf(db, owner.id, taker.id);
-    const fromTaker = await contactsRepository.kindOf(db, taker.id, owner.id);
+    const { fromOwner, fromTaker } = facts;
     if (fromOwner === 'blocked' || fromTaker === 'blocked') throw notFound('Offer not found');
     if (offer.isTrustedOnly && fromOwner !== 'trusted') throw notFound('Offer not found');
     if (!offer.isActive || owner.accountState !== 'active' || (await offers.isBondInsufficient(offer))) {
       throw new AppError(409, 'OFFER_NOT_AVAILABLE', 'This offer is not available for trading right now.');
     }
-    if (!(await tradesRepository.isOfferOpen(db, offer.id, now()))) {
+    if (!facts.open) {
       throw new AppError(409, 'OFFER_CLOSED_NOW', "This offer is outside its owner's opening hours.");
     }
     const takerCountry = taker.countryIso;
@@ -196,32 +198,33 @@ export function createTradeStart(
      */
     const checkTakerLimits = async (tx: DbOrTx) => {
       await tradesRepository.lockUser(tx, taker.id);
-      if (
-        !kyc.idVerified &&
-        (await tradesRepository.countActive(tx, taker.id)) >= limits.maxActiveIdNotVerified
-      ) {
+      const volumes = await tradesRepository.takerVolumes(
+        tx,
+        taker.id,
+        new Date(now().getTime() - 86_400_000),
+      );
+      if (!kyc.idVerified && volumes.active >= limits.maxActiveIdNotVerified) {
         throw new AppError(
           409,
           'max_2_active_trades_id_not_verified',
           `Until your ID is verified you may have at most ${limits.maxActiveIdNotVerified} active trades. Finish one first.`,
         );
       }
-      const day = await tradesRepository.usdVolume(tx, taker.id, new Date(now().getTime() - 86_400_000));
-      if (compareDecimals(addDecimal(parseDecimal(day), amountUsd), usd(limits.dailyLimitUsd)) > 0) {
+      if (compareDecimals(addDecimal(parseDecimal(volumes.day), amountUsd), usd(limits.dailyLimitUsd)) > 0) {
         throw amountRefusal(
           'reached_daily_compliance_limit',
           `Your trades of the last 24 hours may add up to at most ${limits.dailyLimitUsd} USD.`,
         );
       }
       const kycLimit = limits.kycVolumeLimitsUsd[kyc.level];
-      if (kycLimit !== undefined) {
-        const lifetime = await tradesRepository.usdVolume(tx, taker.id, null);
-        if (compareDecimals(addDecimal(parseDecimal(lifetime), amountUsd), usd(kycLimit)) > 0) {
-          throw amountRefusal(
-            'KycTradeLimit',
-            `Your verification level allows trades worth ${kycLimit} USD in total. Verify further to trade more.`,
-          );
-        }
+      if (
+        kycLimit !== undefined &&
+        compareDecimals(addDecimal(parseDecimal(volumes.lifetime), amountUsd), usd(kycLimit)) > 0
+      ) {
+        throw amountRefusal(
+          'KycTradeLimit',
+          `Your verification level allows trades worth ${kycLimit} USD in total. Verify further to trade more.`,
+        );
       }
     };
 
@@ -235,7 +238,7 @@ export function createTradeStart(
     const ownerSells = offer.type === 'sell';
     const buyerReceives = ownerSells ? cryptoUnits : cryptoUnits - feeUnits;
     const escrowUnits = buyerReceives + feeUnits;
-    const requirements = await requirementsOfOffer(offer.id);
+    const requirements = await requirementsOfTags(facts.tagIds);
     const at = now();
     const hash = newTradeHash();
 
@@ -342,9 +345,9 @@ export function createTradeStart(
         : `The seller's available ${code} balance does not cover this amount right now.`,
     );
 
-  async function requirementsOfOffer(offerId: number) {
+  /** Requirements the offer's tags ask of the buyer. */
+  async function requirementsOfTags(tagIds: readonly number[]) {
     const data = await catalogue.data();
-    const tagIds = (await offersRepository.tagsOf(db, [offerId])).get(offerId) ?? [];
     const byType = new Map<
       string,
       { type: RequirementRow['type']; step: RequirementRow['step']; optional: boolean }
