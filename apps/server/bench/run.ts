@@ -239,8 +239,9 @@ async function main(): Promise<void> {
         console.log(
           `  statements     start ${start}, paid ${paid}, release ${release} (bare SQL: 9, 4, 10 with BEGIN/COMMIT)`,
         );
-        if (process.env.BENCH_TRACE === '1')
+        if (process.env.BENCH_TRACE === '1') {
           for (const text of texts) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+        }
       }
       console.log(`  ledger:check   ${result.checkOk ? 'OK' : 'FAILED'} (${result.check})`);
       if (!result.checkOk || result.ours.failed > 0 || result.bareSql.failed > 0) process.exitCode = 1;
