@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -104,6 +105,26 @@ export async function runChatBench(
       fiat_amount: '20',
     });
     trades.push({ hash: String(started.data.id), seller, buyer });
+  }
+
+  if (process.env.BENCH_TRACE === '1' && database.kind === 'postgres' && trades[0]) {
+    // The statements one message sends (the session, the checks, the insert and its record, the event).
+    const texts: string[] = [];
+    const original = pg.Client.prototype.query;
+    const counting = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      texts.push(typeof first === 'string' ? first : (first.text ?? '?'));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    pg.Client.prototype.query = counting as typeof original;
+    try {
+      await http(trades[0].buyer, 'POST', `/rest/v1/trade/${trades[0].hash}/messages`, { text: 'traced' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    console.log(`[chat] one message: ${texts.length} statements`);
+    for (const text of texts) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
   }
 
   // The clients run in a worker thread (chat-worker.ts); this thread notes when each message reached

@@ -247,57 +247,70 @@ export const CHAIN_STARTED_NOTE =
 
 /**
  * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): chains the messages
- * its transaction just wrote, from the rows it has in hand. Three statements (the lock, the chain's head,
- * one insert) instead of re-reading the trade, the unchained messages and the parties.
+ * its transaction just wrote, from the rows it has in hand, for one trade or many (a batch of chat
+ * messages): one statement locks every trade's chain (in id order, so batches cannot deadlock), one reads
+ * their heads, one inserts every entry. It never re-reads the trade, the messages or the parties.
  *
  * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
  * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
  * older than the record (no chain, another message) and attachments (their file's metadata) take the
- * general path, which reads what it needs.
+ * general path, which reads what it needs. Give each trade once, its messages oldest first.
  */
-export async function recordLiveMessages(tx: Tx, live: LiveMessages): Promise<void> {
-  const { trade, messages } = live;
-  if (messages.length === 0) return;
-  const general = () => recordTradeMessages(tx, trade.id, { live: true, digests: live.digests });
-  if (messages.some((m) => m.kind === 'attachment')) {
-    await general();
-    return;
+export async function recordLiveMessages(tx: Tx, batch: readonly LiveMessages[]): Promise<void> {
+  const general: LiveMessages[] = [];
+  const fast: LiveMessages[] = [];
+  for (const live of batch) {
+    if (live.messages.length === 0) continue;
+    (live.messages.some((m) => m.kind === 'attachment') ? general : fast).push(live);
   }
-  await lockTradeRecord(tx, trade.id);
-  const [head] = await tx
-    .select({ seq: tradeRecordEntries.seq, hash: tradeRecordEntries.hash })
-    .from(tradeRecordEntries)
-    .where(eq(tradeRecordEntries.tradeId, trade.id))
-    .orderBy(desc(tradeRecordEntries.seq))
-    .limit(1);
-  const opens = messages.length === 1 && messages[0]?.systemEvent === 'trade_started';
-  if (!head && !opens) {
-    await general();
-    return;
+  if (fast.length > 0) {
+    const ids = [...new Set(fast.map((live) => live.trade.id))].sort((a, b) => a - b);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, id)
+      FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id ORDER BY 1) AS ids`);
+    const heads = new Map(
+      (
+        (await tx.execute(sql`SELECT DISTINCT ON (trade_id) trade_id, seq, hash FROM trade_record_entries
+          WHERE trade_id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY trade_id, seq DESC`)) as unknown as {
+          rows: { trade_id: number; seq: number; hash: string }[];
+        }
+      ).rows.map((row) => [Number(row.trade_id), { seq: Number(row.seq), hash: row.hash }]),
+    );
+    const rows: (typeof tradeRecordEntries.$inferInsert)[] = [];
+    for (const live of fast) {
+      const { trade, messages } = live;
+      const head = heads.get(trade.id);
+      const opens = messages.length === 1 && messages[0]?.systemEvent === 'trade_started';
+      if (!head && !opens) {
+        general.push(live);
+        continue;
+      }
+      const parties = opens ? (live.parties ?? (await partiesOf(tx, trade))) : { buyer: '', seller: '' };
+      let seq = head?.seq ?? 0;
+      let prevHash = head?.hash ?? GENESIS_HASH;
+      for (const message of messages) {
+        const entry = entryOfMessage(trade, parties, { ...message, attachment: null }, new Map());
+        const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
+        const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
+        seq += 1;
+        const hash = await hashEntry({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
+        rows.push({
+          tradeId: trade.id,
+          seq,
+          kind: entry.kind,
+          messageId: message.id,
+          at,
+          payload: canonicalJson(payload),
+          prevHash,
+          hash,
+        });
+        prevHash = hash;
+      }
+    }
+    if (rows.length > 0) await tx.insert(tradeRecordEntries).values(rows);
   }
-  const parties = opens ? (live.parties ?? (await partiesOf(tx, trade))) : { buyer: '', seller: '' };
-  let seq = head?.seq ?? 0;
-  let prevHash = head?.hash ?? GENESIS_HASH;
-  const rows: (typeof tradeRecordEntries.$inferInsert)[] = [];
-  for (const message of messages) {
-    const entry = entryOfMessage(trade, parties, { ...message, attachment: null }, new Map());
-    const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
-    const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
-    seq += 1;
-    const hash = await hashEntry({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
-    rows.push({
-      tradeId: trade.id,
-      seq,
-      kind: entry.kind,
-      messageId: message.id,
-      at,
-      payload: canonicalJson(payload),
-      prevHash,
-      hash,
-    });
-    prevHash = hash;
+  for (const live of general) {
+    await recordTradeMessages(tx, live.trade.id, { live: true, digests: live.digests });
   }
-  await tx.insert(tradeRecordEntries).values(rows);
 }
 
 /**

@@ -28,10 +28,11 @@ export type TradesServiceOptions = {
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
   /**
-   * Chains the messages just inserted into the trade's tamper-evident record inside the same
-   * transaction (the trade-records module, which depends on trades, so it is passed in; decision 0018).
+   * Chains the messages just inserted (one trade's or a batch's, each trade once) into the trades'
+   * tamper-evident records inside the same transaction (the trade-records module, which depends on
+   * trades, so it is passed in; decision 0018).
    */
-  recordMessages: (tx: Tx, live: LiveMessages) => Promise<void>;
+  recordMessages: (tx: Tx, batch: readonly LiveMessages[]) => Promise<void>;
   config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;
 };

@@ -10,6 +10,7 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
@@ -91,12 +92,39 @@ export type TradeViewFacts = {
 };
 const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
+/** Whether either user blocked the other, as an SQL expression (ids as values or columns). */
+const blockedEitherWay = (a: SQL | number, b: SQL | number) =>
+  sql`EXISTS (SELECT 1 FROM user_relations r WHERE r.kind = 'blocked'
+    AND ((r.user_id = ${a} AND r.target_user_id = ${b}) OR (r.user_id = ${b} AND r.target_user_id = ${a})))`;
+
 /** Trades that gave the money back: they no longer count against offer caps or volume limits. */
 const UNDONE = [...cancelledTradeStatuses, ...expiredTradeStatuses];
 /** Trades whose volume counts: active ones and the ones that moved the money to the buyer. */
 const COUNTED = [...activeTradeStatuses, ...releasedTradeStatuses];
 
 export type OfferRow = typeof offers.$inferSelect;
+
+/** Every trade action and chat post starts here: built once (platform/db/prepared.ts). */
+const tradeByHash = preparedStatement((db) =>
+  db
+    .select()
+    .from(trades)
+    .where(eq(trades.hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('trades_by_hash'),
+);
+
+const tradeForChat = preparedStatement((db) =>
+  db
+    .select({
+      trade: trades,
+      blocked: sql<boolean>`${blockedEitherWay(sql`${trades.buyerId}`, sql`${trades.sellerId}`)}`,
+    })
+    .from(trades)
+    .where(eq(trades.hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('trades_for_chat'),
+);
 
 export const tradesRepository = {
   /** The offer a trade was started from (its hash for links; its group for the bond hold). */
@@ -126,7 +154,13 @@ export const tradesRepository = {
   },
 
   async findByHash(db: DbOrTx, hash: string): Promise<TradeRow | undefined> {
-    const [row] = await db.select().from(trades).where(eq(trades.hash, hash)).limit(1);
+    const [row] = await tradeByHash(db).execute({ hash });
+    return row;
+  },
+
+  /** The trade by hash and whether either party blocked the other (what posting in its chat checks). */
+  async findForChat(db: DbOrTx, hash: string): Promise<{ trade: TradeRow; blocked: boolean } | undefined> {
+    const [row] = await tradeForChat(db).execute({ hash });
     return row;
   },
 
@@ -311,6 +345,13 @@ export const tradesRepository = {
   async insertMessage(tx: DbOrTx, row: typeof tradeMessages.$inferInsert): Promise<MessageRow> {
     const [created] = await tx.insert(tradeMessages).values(row).returning();
     if (!created) throw new Error('insert into trade_messages returned no row');
+    return created;
+  },
+
+  /** Several messages in one statement; the rows come back in the order given. */
+  async insertMessages(tx: DbOrTx, rows: (typeof tradeMessages.$inferInsert)[]): Promise<MessageRow[]> {
+    const created = await tx.insert(tradeMessages).values(rows).returning();
+    if (created.length !== rows.length) throw new Error('insert into trade_messages returned too few rows');
     return created;
   },
 
@@ -512,9 +553,7 @@ export const tradesRepository = {
     }>(
       await db.execute(sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
           ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
-          EXISTS (SELECT 1 FROM user_relations r WHERE r.kind = 'blocked'
-            AND ((r.user_id = ${trade.buyerId} AND r.target_user_id = ${trade.sellerId})
-              OR (r.user_id = ${trade.sellerId} AND r.target_user_id = ${trade.buyerId}))) AS blocked_either_way,
+          ${blockedEitherWay(trade.buyerId, trade.sellerId)} AS blocked_either_way,
           (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${trade.id} ORDER BY c.id DESC LIMIT 1) AS chargeback,
           EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${trade.id}) AS has_dispute,
           (SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json) FROM (
@@ -578,11 +617,10 @@ export const tradesRepository = {
 
   /** Whether either user blocked the other. */
   async blockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
-    const rows = rowsOf<{ n: number }>(
-      await db.execute(sql`SELECT 1 AS n FROM user_relations WHERE kind = 'blocked'
-        AND ((user_id = ${a} AND target_user_id = ${b}) OR (user_id = ${b} AND target_user_id = ${a})) LIMIT 1`),
+    const [row] = rowsOf<{ blocked: boolean }>(
+      await db.execute(sql`SELECT ${blockedEitherWay(a, b)} AS blocked`),
     );
-    return rows.length > 0;
+    return row?.blocked === true;
   },
 
   /**
