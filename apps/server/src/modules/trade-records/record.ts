@@ -45,7 +45,14 @@ export type NewTradeRecordEntry = {
 
 /** Serialises appends to the trade's chain until the caller's transaction ends. */
 export async function lockTradeRecord(tx: Tx, tradeId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, ${tradeId}::int4)`);
+  await lockTradeRecords(tx, [tradeId]);
+}
+
+/** The same for several trades in one statement, in id order (two batches cannot deadlock). */
+async function lockTradeRecords(tx: Tx, tradeIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(tradeIds)].sort((a, b) => a - b);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, id)
+    FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id ORDER BY 1) AS ids`);
 }
 
 /**
@@ -247,26 +254,34 @@ export const CHAIN_STARTED_NOTE =
 
 /**
  * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): chains the messages
- * its transaction just wrote, from the rows it has in hand, for one trade or many (a batch of chat
- * messages): one statement locks every trade's chain (in id order, so batches cannot deadlock), one reads
- * their heads, one inserts every entry. It never re-reads the trade, the messages or the parties.
+ * its transaction writes, from the rows it has in hand, for one trade or many (a batch of chat messages):
+ * one statement locks every trade's chain (in id order, so batches cannot deadlock), then `insert` writes
+ * the messages, one statement reads the chains' heads and one inserts every entry. It never re-reads the
+ * trade, the messages or the parties.
  *
  * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
  * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
  * older than the record (no chain, another message) and attachments (their file's metadata) take the
  * general path, which reads what it needs. Give each trade once, its messages oldest first.
  */
-export async function recordLiveMessages(tx: Tx, batch: readonly LiveMessages[]): Promise<void> {
+export async function recordLiveMessages(
+  tx: Tx,
+  tradeIds: readonly number[],
+  insert: () => Promise<readonly LiveMessages[]>,
+): Promise<void> {
+  // The lock comes first: the messages get their ids while the chains are held, so a trade's ids
+  // follow its chain, and a reader that has seen a message never later finds an older one appear.
+  const ids = [...new Set(tradeIds)];
+  await lockTradeRecords(tx, ids);
+  const batch = await insert();
   const general: LiveMessages[] = [];
   const fast: LiveMessages[] = [];
   for (const live of batch) {
     if (live.messages.length === 0) continue;
+    if (!ids.includes(live.trade.id)) throw new Error(`trade record: trade ${live.trade.id} was not locked`);
     (live.messages.some((m) => m.kind === 'attachment') ? general : fast).push(live);
   }
   if (fast.length > 0) {
-    const ids = [...new Set(fast.map((live) => live.trade.id))].sort((a, b) => a - b);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, id)
-      FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id ORDER BY 1) AS ids`);
     const heads = new Map(
       (
         (await tx.execute(sql`SELECT DISTINCT ON (trade_id) trade_id, seq, hash FROM trade_record_entries

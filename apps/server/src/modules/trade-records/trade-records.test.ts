@@ -227,6 +227,84 @@ describe('trade records', () => {
     expect(check.exitCode, check.output).toBe(0);
   });
 
+  it('should chain chat messages posted at once on several trades (one transaction for many) and a status change among them', async () => {
+    // Three trades, a buyer each (a buyer may hold two active trades until verified).
+    const trades: { hash: string; buyer: Party }[] = [];
+    for (const prefix of ['gbuyer', 'gbuyer', 'gbuyer']) {
+      const taker = await s.party(prefix);
+      const offer = await s.sellOffer(seller);
+      trades.push({ hash: (await s.start(taker, offer)).id, buyer: taker });
+    }
+    const posts = Array.from({ length: 30 }, (_, i) => {
+      const trade = trades[i % 3]!;
+      const author = i % 2 === 0 ? trade.buyer : seller;
+      return author.c.post(`/rest/v1/trade/${trade.hash}/messages`, { text: `at once ${i}` });
+    });
+    const paid = trades[0]!.buyer.c.post(`/rest/v1/trade/${trades[0]!.hash}/paid`);
+    const answers = await Promise.all([...posts, paid]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(300);
+    for (const [index, trade] of trades.entries()) {
+      const response = await trade.buyer.c.get(`/rest/v1/trade/${trade.hash}/record`);
+      const record = dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+      expect((await verifyTradeRecord(record)).ok).toBe(true);
+      const texts = record.entries
+        .filter((e) => e.kind === 'message')
+        .map((e) => (e.payload as { text: string }).text);
+      // Every message once, and in the order the database numbered them (the chain follows the ids).
+      const expected = Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => i % 3 === index)
+        .map((i) => `at once ${i}`);
+      expect([...texts].sort()).toEqual([...expected].sort());
+      const ids = record.entries
+        .filter((e) => e.kind === 'message')
+        .map((e) => (e.payload as { messageId: number }).messageId);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
+    // Group commit: the thirty messages took fewer transactions than messages.
+    const [written] = await query<{ transactions: number }>(
+      sql`SELECT count(DISTINCT xmin::text)::int AS transactions FROM trade_messages WHERE text LIKE 'at once %'`,
+    );
+    expect(written!.transactions).toBeLessThan(30);
+    const check = await s.admin('trades:check');
+    expect(check.exitCode, check.output).toBe(0);
+  });
+
+  it('should refuse only the message that cannot be written when messages share a transaction', async () => {
+    const taker = await s.party('gbuyer');
+    const trade = await s.start(taker, await s.sellOffer(seller));
+    // A trigger refuses one text: that message fails, the others written beside it still commit.
+    await db().execute(
+      sql.raw(`CREATE FUNCTION test_refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.text = 'boom' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$`),
+    );
+    await db().execute(
+      sql.raw(`CREATE TRIGGER test_refuse_boom BEFORE INSERT ON trade_messages
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_boom()`),
+    );
+    try {
+      const author = { id: taker.id, role: 'user', username: taker.name, accountState: 'active' } as const;
+      const results = await Promise.allSettled(
+        ['first', 'boom', 'second'].map((text) => t.app.trades.postMessage(author, trade.id, text)),
+      );
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    } finally {
+      await db().execute(sql.raw('DROP TRIGGER test_refuse_boom ON trade_messages'));
+      await db().execute(sql.raw('DROP FUNCTION test_refuse_boom()'));
+    }
+    const response = await taker.c.get(`/rest/v1/trade/${trade.id}/record`);
+    const record = dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+    expect((await verifyTradeRecord(record)).ok).toBe(true);
+    // The two that were written, each once (concurrent requests: either may come first).
+    expect(
+      record.entries
+        .filter((e) => e.kind === 'message')
+        .map((e) => (e.payload as { text: string }).text)
+        .sort(),
+    ).toEqual(['first', 'second']);
+    const check = await s.admin('trades:check');
+    expect(check.exitCode, check.output).toBe(0);
+  });
+
   describe('trade:verify-record', () => {
     it('should give the same verifiable document with ?case=snake (the record keeps its keys)', async () => {
       const response = await buyer.c.get(`/rest/v1/trade/${hash}/record?case=snake`);

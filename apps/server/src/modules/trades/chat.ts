@@ -23,26 +23,33 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
 
   /** Users' messages in the caller's transaction, chained per trade: four statements for any number. */
   async function insertUserMessages(tx: Tx, items: UserMessage[]): Promise<TradeMessage[]> {
-    const rows = await tradesRepository.insertMessages(
+    let presented: TradeMessage[] = [];
+    await ctx.recordMessages(
       tx,
-      items.map((item) => ({
-        tradeId: item.trade.id,
-        authorId: item.authorId,
-        kind: 'user',
-        text: item.text,
-      })),
+      items.map((item) => item.trade.id),
+      async () => {
+        const rows = await tradesRepository.insertMessages(
+          tx,
+          items.map((item) => ({
+            tradeId: item.trade.id,
+            authorId: item.authorId,
+            kind: 'user',
+            text: item.text,
+          })),
+        );
+        const byTrade = new Map<number, LiveMessages>();
+        presented = rows.map((row, i) => {
+          const item = items[i]!;
+          const message = { ...row, authorUsername: item.authorUsername };
+          const live = byTrade.get(item.trade.id) ?? { trade: item.trade, messages: [] };
+          live.messages.push(message);
+          byTrade.set(item.trade.id, live);
+          return presentMessage(item.trade, message);
+        });
+        return [...byTrade.values()];
+      },
     );
-    const byTrade = new Map<number, LiveMessages>();
-    const withAuthors = rows.map((row, i) => {
-      const item = items[i]!;
-      const message = { ...row, authorUsername: item.authorUsername };
-      const live = byTrade.get(item.trade.id) ?? { trade: item.trade, messages: [] };
-      live.messages.push(message);
-      byTrade.set(item.trade.id, live);
-      return presentMessage(item.trade, message);
-    });
-    await ctx.recordMessages(tx, [...byTrade.values()]);
-    return withAuthors;
+    return presented;
   }
 
   /**
@@ -52,6 +59,9 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
    */
   const chatWriter = createTurnBatcher<UserMessage, TradeMessage>({
     maxBatch: 100,
+    // A few batches at once on PostgreSQL's pool (PGlite runs them one after another anyway): a
+    // message arriving while one batch commits need not wait for it.
+    maxInFlight: 3,
     write: async (items) => {
       const alone = async (item: UserMessage): Promise<BatchOutcome<TradeMessage>> => {
         try {
@@ -66,7 +76,10 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         const values = await db.transaction((tx) => insertUserMessages(tx, items));
         return values.map((value) => ({ ok: true, value }));
       } catch {
-        return Promise.all(items.map(alone));
+        // One after another, in the order they came.
+        const outcomes: BatchOutcome<TradeMessage>[] = [];
+        for (const item of items) outcomes.push(await alone(item));
+        return outcomes;
       }
     },
   });
@@ -89,32 +102,36 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       parties?: { buyer: string; seller: string };
     },
   ): Promise<TradeMessage> {
-    const row: MessageRow = await tradesRepository.insertMessage(tx, {
-      tradeId: trade.id,
-      authorId: input.authorId,
-      kind: input.kind,
-      text: input.text,
-      attachmentId: input.attachmentId ?? null,
-      systemEvent: input.systemEvent ?? null,
-      systemStatus: input.systemStatus ?? null,
-    });
     const authorUsername =
       input.authorId === null
         ? null
         : (input.authorUsername ?? (await usersRepository.findById(tx, input.authorId))?.username ?? null);
+    let row: MessageRow | undefined;
     // Every message, system status changes included, is chained in the same transaction: a row that is
     // later edited or deleted no longer matches its entry (trades:check, decision 0018).
-    await ctx.recordMessages(tx, [
-      {
-        trade,
-        messages: [{ ...row, authorUsername }],
-        parties: input.parties,
-        digests:
-          input.attachmentId && input.attachmentDigest
-            ? new Map([[input.attachmentId, input.attachmentDigest]])
-            : undefined,
-      },
-    ]);
+    await ctx.recordMessages(tx, [trade.id], async () => {
+      row = await tradesRepository.insertMessage(tx, {
+        tradeId: trade.id,
+        authorId: input.authorId,
+        kind: input.kind,
+        text: input.text,
+        attachmentId: input.attachmentId ?? null,
+        systemEvent: input.systemEvent ?? null,
+        systemStatus: input.systemStatus ?? null,
+      });
+      return [
+        {
+          trade,
+          messages: [{ ...row, authorUsername }],
+          parties: input.parties,
+          digests:
+            input.attachmentId && input.attachmentDigest
+              ? new Map([[input.attachmentId, input.attachmentDigest]])
+              : undefined,
+        },
+      ];
+    });
+    if (!row) throw new Error('trade chat: the message was not written');
     return presentMessage(trade, { ...row, authorUsername });
   }
 

@@ -28,11 +28,16 @@ export type TradesServiceOptions = {
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
   /**
-   * Chains the messages just inserted (one trade's or a batch's, each trade once) into the trades'
-   * tamper-evident records inside the same transaction (the trade-records module, which depends on
-   * trades, so it is passed in; decision 0018).
+   * Writes messages into the trades' tamper-evident records inside the caller's transaction (the
+   * trade-records module, which depends on trades, so it is passed in; decision 0018): it locks the
+   * trades' chains, runs `insert` (which inserts the messages and returns them, each trade once), and
+   * chains what it returns.
    */
-  recordMessages: (tx: Tx, batch: readonly LiveMessages[]) => Promise<void>;
+  recordMessages: (
+    tx: Tx,
+    tradeIds: readonly number[],
+    insert: () => Promise<readonly LiveMessages[]>,
+  ) => Promise<void>;
   config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;
 };
