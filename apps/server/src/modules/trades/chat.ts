@@ -1,88 +1,19 @@
-import {
-  type ChatBlockReason,
-  type TradeAction,
-  type TradeMessage,
-  type TradeMessageKind,
-  type TradeStatus,
-} from '@app/contract';
+import { type TradeAction, type TradeMessage, type TradeMessageKind, type TradeStatus } from '@app/contract';
 import type { Tx } from '../../platform/db/client.js';
-import { createTurnBatcher, type BatchOutcome } from '../../platform/db/turn-batcher.js';
-import { AppError, notFound } from '../../platform/http/errors.js';
-import { usersRepository, type UserRow } from '../users/repository.js';
+import { notFound } from '../../platform/http/errors.js';
+import { usersRepository } from '../users/repository.js';
 import { presentMessage } from './presenter.js';
 import { tradesRepository, type MessageRow, type TradeRow } from './repository.js';
-import type { LiveMessages, TradesContext } from './context.js';
+import { createChatWriter, type ChatAuthor } from './chat-writer.js';
+import type { TradesContext } from './context.js';
 import type { TradeRules, TradeViewer } from './rules.js';
 
 /** The trade chat: messages (user, attachment, system) in the caller's transaction, and the live events. */
 export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
   const { db, events } = ctx;
-  const { access, roleOf, chatStateFor } = rules;
+  const { access } = rules;
 
-  type UserMessage = { trade: TradeRow; authorId: number; authorUsername: string; text: string };
-
-  /** Users' messages in the caller's transaction, chained per trade: four statements for any number. */
-  async function insertUserMessages(tx: Tx, items: UserMessage[]): Promise<TradeMessage[]> {
-    let presented: TradeMessage[] = [];
-    await ctx.recordMessages(
-      tx,
-      items.map((item) => item.trade.id),
-      async () => {
-        const rows = await tradesRepository.insertMessages(
-          tx,
-          items.map((item) => ({
-            tradeId: item.trade.id,
-            authorId: item.authorId,
-            kind: 'user',
-            text: item.text,
-          })),
-        );
-        const byTrade = new Map<number, LiveMessages>();
-        presented = rows.map((row, i) => {
-          const item = items[i]!;
-          const message = { ...row, authorUsername: item.authorUsername };
-          const live = byTrade.get(item.trade.id) ?? { trade: item.trade, messages: [] };
-          live.messages.push(message);
-          byTrade.set(item.trade.id, live);
-          return presentMessage(item.trade, message);
-        });
-        return [...byTrade.values()];
-      },
-    );
-    return presented;
-  }
-
-  /**
-   * Chat messages posted at the same moment share one transaction (group commit): under load a
-   * message costs a fraction of a transaction instead of six statements of its own. A batch that
-   * fails is retried one message at a time, so each request gets its own answer.
-   */
-  const chatWriter = createTurnBatcher<UserMessage, TradeMessage>({
-    maxBatch: 100,
-    // A few batches at once on PostgreSQL's pool (PGlite runs them one after another anyway): a
-    // message arriving while one batch commits need not wait for it.
-    maxInFlight: 3,
-    write: async (items) => {
-      const alone = async (item: UserMessage): Promise<BatchOutcome<TradeMessage>> => {
-        try {
-          const [value] = await db.transaction((tx) => insertUserMessages(tx, [item]));
-          return { ok: true, value: value! };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      };
-      if (items.length === 1) return [await alone(items[0]!)];
-      try {
-        const values = await db.transaction((tx) => insertUserMessages(tx, items));
-        return values.map((value) => ({ ok: true, value }));
-      } catch {
-        // One after another, in the order they came.
-        const outcomes: BatchOutcome<TradeMessage>[] = [];
-        for (const item of items) outcomes.push(await alone(item));
-        return outcomes;
-      }
-    },
-  });
+  const chatWriter = createChatWriter(ctx, rules);
 
   async function insertMessage(
     tx: Tx,
@@ -194,27 +125,11 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
     },
 
     /**
-     * A user's message. The author is the request's session row (writes always read it fresh). The
-     * trade and the block between its parties are one read; the write joins the messages other requests
-     * post in the same moment (one transaction for all, `chatWriter`), and is published once committed.
+     * A user's message, written with the others posted at the same moment (chat-writer.ts) and
+     * published once committed.
      */
-    async postMessage(
-      author: TradeViewer & Pick<UserRow, 'username' | 'accountState'>,
-      hash: string,
-      text: string,
-    ) {
-      const found = await tradesRepository.findForChat(db, hash);
-      const role = found ? roleOf(found.trade, author) : null;
-      if (!found || !role) throw notFound('Trade not found');
-      const { trade } = found;
-      const chat = await chatStateFor(trade, role, author, { blocked: found.blocked });
-      if (chat.blockReason) throw new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason));
-      const message = await chatWriter.add({
-        trade,
-        authorId: author.id,
-        authorUsername: author.username,
-        text,
-      });
+    async postMessage(author: ChatAuthor, hash: string, text: string) {
+      const { trade, message } = await chatWriter.post(author, hash, text);
       publishMessage(trade, message);
       return message;
     },
@@ -257,11 +172,3 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
 }
 
 export type TradeChat = ReturnType<typeof createTradeChat>;
-
-const chatBlockMessage = (reason: ChatBlockReason): string =>
-  ({
-    ChatBlocked: 'You cannot write in this chat.',
-    ChatBlockedAfterTradeIsCanceled: 'This trade was cancelled; its chat is closed.',
-    ChatNotAvailableYet: 'The chat is not open yet.',
-    ChatNotAvailableAfterTradeCompleted: 'This trade is complete; its chat is closed.',
-  })[reason];

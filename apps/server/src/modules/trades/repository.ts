@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   activeTradeStatuses,
@@ -114,18 +114,6 @@ const tradeByHash = preparedStatement((db) =>
     .prepare('trades_by_hash'),
 );
 
-const tradeForChat = preparedStatement((db) =>
-  db
-    .select({
-      trade: trades,
-      blocked: sql<boolean>`${blockedEitherWay(sql`${trades.buyerId}`, sql`${trades.sellerId}`)}`,
-    })
-    .from(trades)
-    .where(eq(trades.hash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('trades_for_chat'),
-);
-
 export const tradesRepository = {
   /** The offer a trade was started from (its hash for links; its group for the bond hold). */
   async offerById(db: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
@@ -158,10 +146,19 @@ export const tradesRepository = {
     return row;
   },
 
-  /** The trade by hash and whether either party blocked the other (what posting in its chat checks). */
-  async findForChat(db: DbOrTx, hash: string): Promise<{ trade: TradeRow; blocked: boolean } | undefined> {
-    const [row] = await tradeForChat(db).execute({ hash });
-    return row;
+  /** Trades by hash, each with whether either party blocked the other (what chat posts check). */
+  async findManyForChat(
+    db: DbOrTx,
+    hashes: readonly string[],
+  ): Promise<Map<string, { trade: TradeRow; blocked: boolean }>> {
+    const rows = await db
+      .select({
+        trade: trades,
+        blocked: sql<boolean>`${blockedEitherWay(sql`${trades.buyerId}`, sql`${trades.sellerId}`)}`,
+      })
+      .from(trades)
+      .where(inArray(trades.hash, [...new Set(hashes)]));
+    return new Map(rows.map((row) => [row.trade.hash, row]));
   },
 
   async findById(db: DbOrTx, id: number): Promise<TradeRow | undefined> {
