@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: false });
   // The yardstick: the same server, plugins and hooks, with a handler that does nothing.
   app.get('/bench/trivial', async () => ({ data: { ok: true } }));
+  // The chat case's control: a logged-in write that does nothing (the session read and CSRF check run).
+  app.post('/bench/trivial', async () => ({ data: { ok: true } }));
   // The control: a route's captured answer (same bytes, same encoding) replayed by a handler with no
   // logic. route / replay is what the route's own code costs; replay / trivial is what its bytes cost.
   const replays: { body: Buffer; headers: Record<string, string> }[] = [];
@@ -196,6 +198,10 @@ async function main(): Promise<void> {
       );
       console.log(`  POST answered     p50 ${ms(chat.post.p50)}, p99 ${ms(chat.post.p99)}`);
       console.log(`  bus -> socket     p50 ${ms(chat.fanOut.p50)}, p99 ${ms(chat.fanOut.p99)}`);
+      console.log(
+        `  trivial POST      ${chat.control.perSecond.toFixed(0)}/s, p99 ${ms(chat.control.p99)} (same senders, session + CSRF, no work): ` +
+          `chat = ${(chat.perSecond / chat.control.perSecond).toFixed(2)} of it`,
+      );
       if (chat.lost > 0) process.exitCode = 1;
     }
     if (!wanted || wanted.includes('ledger')) {

@@ -19,7 +19,10 @@ export type ChatWorkerInput = {
   run: string;
 };
 export type ChatSample = { key: string; sentAt: number; answeredAt: number; receivedAt: number | null };
-export type ChatWorkerMessage = { type: 'connected' } | { type: 'done'; samples: ChatSample[] };
+/** The control: the same senders posting to the trivial route (session, CSRF, no work) for as long. */
+export type ChatControl = { requests: number; latencies: number[] };
+export type ChatWorkerMessage =
+  { type: 'connected' } | { type: 'done'; samples: ChatSample[]; control: ChatControl };
 
 const input = workerData as ChatWorkerInput;
 const now = () => performance.timeOrigin + performance.now();
@@ -86,8 +89,35 @@ async function main() {
       }
     }),
   );
+  // The control, with the sockets still open: what the same senders get from a logged-in POST that does
+  // nothing (the session read and the CSRF check every write pays, the HTTP and the client's own cost).
+  const control: ChatControl = { requests: 0, latencies: [] };
+  const controlUntil = performance.now() + input.durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: input.senders }, async () => {
+      while (performance.now() < controlUntil) {
+        const trade = input.trades[randomInt(input.trades.length)]!;
+        const from = randomInt(2) === 0 ? trade.buyer : trade.seller;
+        const sentAt = now();
+        const response = await fetch(`${input.base}/bench/trivial`, {
+          method: 'POST',
+          headers: {
+            cookie: from.cookie,
+            'x-csrf-token': from.csrf,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ text: `control ${input.run}` }),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`POST /bench/trivial answered ${response.status}`);
+        control.requests += 1;
+        control.latencies.push(now() - sentAt);
+      }
+    }),
+  );
   for (const ws of sockets) ws.terminate();
-  parentPort!.postMessage({ type: 'done', samples } satisfies ChatWorkerMessage);
+  parentPort!.postMessage({ type: 'done', samples, control } satisfies ChatWorkerMessage);
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/platform/db/client.js';
 import { createLedger } from '../../src/modules/ledger/index.js';
 import { benchSession } from '../sessions.js';
-import type { ChatParty, ChatSample, ChatWorkerInput, ChatWorkerMessage } from './chat-worker.js';
+import type {
+  ChatControl,
+  ChatParty,
+  ChatSample,
+  ChatWorkerInput,
+  ChatWorkerMessage,
+} from './chat-worker.js';
 
 export type ChatBenchOptions = {
   /** WebSocket clients to connect (two per trade). */
@@ -25,6 +31,8 @@ export type ChatBenchResult = {
   delivery: { p50: number; p90: number; p99: number; max: number };
   /** POST sent -> its 201 answer (the sender's own view). */
   post: { p50: number; p99: number };
+  /** The same senders on the trivial logged-in POST for as long (the machine's ceiling for this client). */
+  control: { perSecond: number; p99: number };
   /** The event published on the bus (after the commit) -> the other party's socket received it. */
   fanOut: { p50: number; p99: number };
   lost: number;
@@ -147,17 +155,19 @@ export async function runChatBench(
       run,
     } satisfies ChatWorkerInput,
   });
-  const samples = await new Promise<ChatSample[]>((resolve, reject) => {
-    worker.on('message', (message: ChatWorkerMessage) => {
-      if (message.type === 'connected') {
-        setupTook = (performance.now() - setupStarted) / 1000;
-        // What the server holds, not what the bench thinks it opened.
-        connected = app.realtime.size;
-        worker.postMessage('go');
-      } else resolve(message.samples);
-    });
-    worker.once('error', reject);
-  });
+  const { samples, control } = await new Promise<{ samples: ChatSample[]; control: ChatControl }>(
+    (resolve, reject) => {
+      worker.on('message', (message: ChatWorkerMessage) => {
+        if (message.type === 'connected') {
+          setupTook = (performance.now() - setupStarted) / 1000;
+          // What the server holds, not what the bench thinks it opened.
+          connected = app.realtime.size;
+          worker.postMessage('go');
+        } else resolve(message);
+      });
+      worker.once('error', reject);
+    },
+  );
   unsubscribe();
   await worker.terminate();
   // The gateway notices the closed sockets; give it a moment before the app shuts down.
@@ -196,5 +206,12 @@ export async function runChatBench(
     fanOut: { p50: percentile(fanOut, 50), p99: percentile(fanOut, 99) },
     lost,
     setupSeconds: setupTook,
+    control: {
+      perSecond: control.requests / options.durationSeconds,
+      p99: percentile(
+        [...control.latencies].sort((a, b) => a - b),
+        99,
+      ),
+    },
   };
 }
