@@ -28,10 +28,10 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
   const { roleOf, chatStateFor } = rules;
 
   /** Why this post may not be written, or null. */
-  async function refusalOf(post: Post, found: { trade: TradeRow; blocked: boolean } | undefined) {
+  async function refusalOf(tx: Tx, post: Post, found: { trade: TradeRow; blocked: boolean } | undefined) {
     const role = found ? roleOf(found.trade, post.author) : null;
     if (!found || !role) return notFound('Trade not found');
-    const chat = await chatStateFor(found.trade, role, post.author, { blocked: found.blocked });
+    const chat = await chatStateFor(found.trade, role, post.author, { blocked: found.blocked }, tx);
     return chat.blockReason ? new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason)) : null;
   }
 
@@ -76,7 +76,7 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
     const slots: number[] = [];
     for (const [i, post] of posts.entries()) {
       const trade = found.get(post.hash);
-      const refusal = await refusalOf(post, trade);
+      const refusal = await refusalOf(tx, post, trade);
       if (refusal || !trade) {
         outcomes[i] = { ok: false, error: refusal };
         continue;

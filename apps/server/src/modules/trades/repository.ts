@@ -10,7 +10,7 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { preparedStatement } from '../../platform/db/prepared.js';
+import { preparedRows, preparedStatement } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
@@ -73,14 +73,6 @@ export type StartFacts = {
   tagIds: number[];
 };
 
-/** An int[] column: node-postgres parses it, PGlite may hand the text form. */
-const intArray = (value: number[] | string | null): number[] =>
-  value === null
-    ? []
-    : Array.isArray(value)
-      ? value.map(Number)
-      : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-
 /** What `viewFacts` reads in one statement for a trade view. */
 export type TradeViewFacts = {
   parties: Map<number, TradePartyFacts>;
@@ -113,6 +105,102 @@ const tradeByHash = preparedStatement((db) =>
     .limit(1)
     .prepare('trades_by_hash'),
 );
+
+type ViewFactsRow = {
+  id: number;
+  username: string;
+  is_email_verified: boolean;
+  created_at: string;
+  account_state: AccountState;
+  trades: number;
+  partners: number;
+  btc: string;
+  trusted: number;
+  blocked: number;
+  seen: string | null;
+  positive: number;
+  negative: number;
+  blocked_either_way: boolean;
+  chargeback: ChargebackStatus | null;
+  has_dispute: boolean;
+  requirements: {
+    id: number;
+    type: string;
+    step: string;
+    optional: boolean;
+    status: string;
+    updated_at: string;
+  }[];
+};
+
+/**
+ * A trade view's one statement (`viewFacts`), prepared: PostgreSQL plans it once per connection instead
+ * of on every view (planning it took longer than running it).
+ */
+const viewFactsStatement = preparedRows<ViewFactsRow>(
+  'trades_view_facts',
+  sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
+      ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
+      ${blockedEitherWay(sql`${sql.placeholder('buyer')}::int`, sql`${sql.placeholder('seller')}::int`)} AS blocked_either_way,
+      (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${sql.placeholder('trade')}::int
+        ORDER BY c.id DESC LIMIT 1) AS chargeback,
+      EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${sql.placeholder('trade')}::int) AS has_dispute,
+      (SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json) FROM (
+        SELECT id, type, step, optional, status, updated_at FROM trade_requirements
+        WHERE trade_id = ${sql.placeholder('trade')}::int) q) AS requirements
+    FROM users u
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS trades,
+        count(DISTINCT CASE WHEN t.buyer_id = u.id THEN t.seller_id ELSE t.buyer_id END)::int AS partners,
+        coalesce(sum(t.crypto_amount) FILTER (WHERE t.crypto_code = 'BTC'), 0)::text AS btc
+      FROM trades t
+      WHERE (t.buyer_id = u.id OR t.seller_id = u.id)
+        AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])) ts
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE r.kind = 'trusted')::int AS trusted,
+        count(*) FILTER (WHERE r.kind = 'blocked')::int AS blocked
+      FROM user_relations r WHERE r.target_user_id = u.id) rel
+    CROSS JOIN LATERAL (SELECT max(s.last_seen_at) AS seen FROM sessions s WHERE s.user_id = u.id) se
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE f.rating = 'positive')::int AS positive,
+        count(*) FILTER (WHERE f.rating = 'negative')::int AS negative
+      FROM trade_feedback f WHERE f.recipient_id = u.id) fb
+    WHERE u.id IN (${sql.placeholder('buyer')}::int, ${sql.placeholder('seller')}::int)`,
+);
+
+type StartFactsRow = {
+  taker_username: string;
+  taker_state: AccountState;
+  taker_country: string | null;
+  owner_username: string;
+  owner_state: AccountState;
+  from_owner: RelationKind | null;
+  from_taker: RelationKind | null;
+  open: boolean;
+  tag_ids: number[] | null;
+};
+
+/** What a start checks before its transaction (`startFacts`), prepared like the view's statement. */
+const startFactsStatement = (() => {
+  const local = sql`(${sql.placeholder('at')}::timestamptz AT TIME ZONE o.timezone)`;
+  return preparedRows<StartFactsRow>(
+    'trades_start_facts',
+    sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
+        tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
+        (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
+        (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
+        (NOT o.has_opening_hours OR EXISTS (
+          SELECT 1 FROM offer_opening_hours h
+          WHERE h.offer_id = o.id AND h.active
+            AND h.day = extract(isodow FROM ${local})
+            AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
+            AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
+        (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids
+      FROM offers o, users tk, users ow
+      WHERE o.id = ${sql.placeholder('offer')}::int AND tk.id = ${sql.placeholder('taker')}::int
+        AND ow.id = ${sql.placeholder('owner')}::int`,
+  );
+})();
 
 export const tradesRepository = {
   /** The offer a trade was started from (its hash for links; its group for the bond hold). */
@@ -282,32 +370,13 @@ export const tradesRepository = {
     db: DbOrTx,
     input: { offerId: number; ownerId: number; takerId: number; at: Date },
   ): Promise<StartFacts | undefined> {
-    const local = sql`(${input.at.toISOString()}::timestamptz AT TIME ZONE o.timezone)`;
-    const [row] = rowsOf<{
-      taker_username: string;
-      taker_state: AccountState;
-      taker_country: string | null;
-      owner_username: string;
-      owner_state: AccountState;
-      from_owner: RelationKind | null;
-      from_taker: RelationKind | null;
-      open: boolean;
-      tag_ids: number[] | string | null;
-    }>(
-      await db.execute(sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
-          tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
-          (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
-          (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
-          (NOT o.has_opening_hours OR EXISTS (
-            SELECT 1 FROM offer_opening_hours h
-            WHERE h.offer_id = o.id AND h.active
-              AND h.day = extract(isodow FROM ${local})
-              AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
-              AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
-          (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids
-        FROM offers o, users tk, users ow
-        WHERE o.id = ${input.offerId} AND tk.id = ${input.takerId} AND ow.id = ${input.ownerId}`),
-    );
+    const [found] = await startFactsStatement(db).execute({
+      offer: input.offerId,
+      owner: input.ownerId,
+      taker: input.takerId,
+      at: input.at.toISOString(),
+    });
+    const row = found?.row;
     if (!row) return undefined;
     return {
       taker: { username: row.taker_username, accountState: row.taker_state, countryIso: row.taker_country },
@@ -315,7 +384,7 @@ export const tradesRepository = {
       fromOwner: row.from_owner ?? undefined,
       fromTaker: row.from_taker ?? undefined,
       open: row.open,
-      tagIds: intArray(row.tag_ids),
+      tagIds: (row.tag_ids ?? []).map(Number),
     };
   },
 
@@ -522,59 +591,9 @@ export const tradesRepository = {
    * chargebacks are read by their SQL names: those modules depend on trades (decisions 0020, 0022).
    */
   async viewFacts(db: DbOrTx, trade: Pick<TradeRow, 'id' | 'buyerId' | 'sellerId'>): Promise<TradeViewFacts> {
-    const rows = rowsOf<{
-      id: number;
-      username: string;
-      is_email_verified: boolean;
-      created_at: string | Date;
-      account_state: AccountState;
-      trades: number;
-      partners: number;
-      btc: string;
-      trusted: number;
-      blocked: number;
-      seen: string | Date | null;
-      positive: number;
-      negative: number;
-      blocked_either_way: boolean;
-      chargeback: ChargebackStatus | null;
-      has_dispute: boolean;
-      requirements: {
-        id: number;
-        type: string;
-        step: string;
-        optional: boolean;
-        status: string;
-        updated_at: string;
-      }[];
-    }>(
-      await db.execute(sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
-          ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
-          ${blockedEitherWay(trade.buyerId, trade.sellerId)} AS blocked_either_way,
-          (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${trade.id} ORDER BY c.id DESC LIMIT 1) AS chargeback,
-          EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${trade.id}) AS has_dispute,
-          (SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json) FROM (
-            SELECT id, type, step, optional, status, updated_at FROM trade_requirements
-            WHERE trade_id = ${trade.id}) q) AS requirements
-        FROM users u
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS trades,
-            count(DISTINCT CASE WHEN t.buyer_id = u.id THEN t.seller_id ELSE t.buyer_id END)::int AS partners,
-            coalesce(sum(t.crypto_amount) FILTER (WHERE t.crypto_code = 'BTC'), 0)::text AS btc
-          FROM trades t
-          WHERE (t.buyer_id = u.id OR t.seller_id = u.id)
-            AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])) ts
-        CROSS JOIN LATERAL (
-          SELECT count(*) FILTER (WHERE r.kind = 'trusted')::int AS trusted,
-            count(*) FILTER (WHERE r.kind = 'blocked')::int AS blocked
-          FROM user_relations r WHERE r.target_user_id = u.id) rel
-        CROSS JOIN LATERAL (SELECT max(s.last_seen_at) AS seen FROM sessions s WHERE s.user_id = u.id) se
-        CROSS JOIN LATERAL (
-          SELECT count(*) FILTER (WHERE f.rating = 'positive')::int AS positive,
-            count(*) FILTER (WHERE f.rating = 'negative')::int AS negative
-          FROM trade_feedback f WHERE f.recipient_id = u.id) fb
-        WHERE u.id IN (${trade.buyerId}, ${trade.sellerId})`),
-    );
+    const rows = (
+      await viewFactsStatement(db).execute({ trade: trade.id, buyer: trade.buyerId, seller: trade.sellerId })
+    ).map((r) => r.row);
     const parties = new Map<number, TradePartyFacts>();
     for (const r of rows) {
       parties.set(Number(r.id), {

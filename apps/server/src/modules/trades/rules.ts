@@ -14,6 +14,7 @@ import {
   type TradeRole,
   type UserRole,
 } from '@app/contract';
+import type { DbOrTx } from '../../platform/db/client.js';
 import { isAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
@@ -90,17 +91,19 @@ export function createTradeRules(ctx: TradesContext) {
     role: TradeRole,
     viewer: number | Pick<UserRow, 'id' | 'accountState'>,
     known: { blocked?: boolean; dispute?: Pick<DisputeView, 'assignedTo'> | null } = {},
+    // Inside a transaction pass it: on PGlite a read outside it would wait for it to end, for ever.
+    dbOrTx: DbOrTx = db,
   ) {
-    const user = typeof viewer === 'number' ? await usersRepository.findById(db, viewer) : viewer;
+    const user = typeof viewer === 'number' ? await usersRepository.findById(dbOrTx, viewer) : viewer;
     const holdsDispute =
       role === 'moderator' && trade.status === 'dispute_open' && user !== undefined
-        ? (known.dispute !== undefined ? known.dispute : await tradesRepository.disputeOf(db, trade.id))
+        ? (known.dispute !== undefined ? known.dispute : await tradesRepository.disputeOf(dbOrTx, trade.id))
             ?.assignedTo === user.id
         : false;
     const blocked =
       role === 'moderator'
         ? false
-        : (known.blocked ?? (await tradesRepository.blockedEitherWay(db, trade.buyerId, trade.sellerId)));
+        : (known.blocked ?? (await tradesRepository.blockedEitherWay(dbOrTx, trade.buyerId, trade.sellerId)));
     const reason = chatBlockReason(
       trade,
       role,

@@ -1,4 +1,4 @@
-import { is } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
@@ -22,4 +22,18 @@ export function preparedStatement<Q>(prepare: (db: DbOrTx) => Q): (db: DbOrTx) =
     }
     return query;
   };
+}
+
+/**
+ * A hand-written statement (its parameters as `sql.placeholder(name)`) prepared the same way. Each row
+ * comes back as one object (`to_jsonb`), so both drivers answer alike: numbers and booleans as such,
+ * timestamps as ISO strings.
+ */
+export function preparedRows<Row>(name: string, query: SQL) {
+  return preparedStatement((db) =>
+    db
+      .select({ row: sql<Row>`to_jsonb(x)` })
+      .from(sql`(${query}) AS x`)
+      .prepare(name),
+  );
 }
