@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import { offerFavorites, offerOpeningHours, offerRateSnapshots, offers, offerTags } from './tables.js';
 import { dateOf } from '../../platform/db/timestamps.js';
@@ -142,6 +143,15 @@ const visibility = (p: ListedParams & ViewerParams): SQL =>
 
 const pgIntArray = (values: number[]) => `{${values.join(',')}}`;
 
+/** Every offer page, trade start and owner action reads it: built once (platform/db/prepared.ts). */
+const offerByHash = preparedStatement((db) =>
+  db
+    .select()
+    .from(offers)
+    .where(eq(offers.hash, sql.placeholder('hash')))
+    .prepare('offers_by_hash'),
+);
+
 export const offersRepository = {
   async insert(tx: DbOrTx, row: NewOfferRow, tagIds: number[], hours: HoursRow[]): Promise<OfferRow> {
     const [created] = await tx.insert(offers).values(row).returning();
@@ -167,7 +177,7 @@ export const offersRepository = {
   },
 
   async findByHash(db: DbOrTx, hash: string): Promise<OfferRow | undefined> {
-    const [row] = await db.select().from(offers).where(eq(offers.hash, hash));
+    const [row] = await offerByHash(db).execute({ hash });
     return row;
   },
 

@@ -202,6 +202,16 @@ const startFactsStatement = (() => {
   );
 })();
 
+/** Marking paid checks them first: built once. */
+const requirementsStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(tradeRequirements)
+    .where(eq(tradeRequirements.tradeId, sql.placeholder('tradeId')))
+    .orderBy(asc(tradeRequirements.id))
+    .prepare('trades_requirements'),
+);
+
 export const tradesRepository = {
   /** The offer a trade was started from (its hash for links; its group for the bond hold). */
   async offerById(db: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
@@ -465,11 +475,7 @@ export const tradesRepository = {
   },
 
   async requirementsOf(db: DbOrTx, tradeId: number): Promise<RequirementRow[]> {
-    return db
-      .select()
-      .from(tradeRequirements)
-      .where(eq(tradeRequirements.tradeId, tradeId))
-      .orderBy(asc(tradeRequirements.id));
+    return requirementsStatement(db).execute({ tradeId });
   },
 
   /** Sets a requirement's status; `from` makes it conditional (only from those statuses). */
