@@ -48,6 +48,22 @@ async function connect(party: ChatParty): Promise<void> {
   });
 }
 
+/** A logged-in JSON POST as `party`; throws unless it answers `expected`. */
+async function postAs(party: ChatParty, path: string, body: object, expected: number): Promise<void> {
+  const response = await fetch(`${input.base}${path}`, {
+    method: 'POST',
+    headers: {
+      cookie: party.cookie,
+      'x-csrf-token': party.csrf,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  if (response.status !== expected) throw new Error(`POST ${path} answered ${response.status}`);
+}
+
 async function main() {
   for (let i = 0; i < input.trades.length; i += 50) {
     // In batches: 500 handshakes at once would mostly measure the accept queue.
@@ -70,18 +86,7 @@ async function main() {
         const received = new Promise<number>((resolve) => waiting.set(key, resolve));
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000).unref());
         const sentAt = now();
-        const response = await fetch(`${input.base}/rest/v1/trade/${trade.hash}/messages`, {
-          method: 'POST',
-          headers: {
-            cookie: from.cookie,
-            'x-csrf-token': from.csrf,
-            accept: 'application/json',
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ text }),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 201) throw new Error(`POST message answered ${response.status}`);
+        await postAs(from, `/rest/v1/trade/${trade.hash}/messages`, { text }, 201);
         const answeredAt = now();
         const receivedAt = await Promise.race([received, timeout]);
         waiting.delete(key);
@@ -99,18 +104,7 @@ async function main() {
         const trade = input.trades[randomInt(input.trades.length)]!;
         const from = randomInt(2) === 0 ? trade.buyer : trade.seller;
         const sentAt = now();
-        const response = await fetch(`${input.base}/bench/trivial`, {
-          method: 'POST',
-          headers: {
-            cookie: from.cookie,
-            'x-csrf-token': from.csrf,
-            accept: 'application/json',
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ text: `control ${input.run}` }),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`POST /bench/trivial answered ${response.status}`);
+        await postAs(from, '/bench/trivial', { text: `control ${input.run}` }, 200);
         control.requests += 1;
         control.latencies.push(now() - sentAt);
       }
