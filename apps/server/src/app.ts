@@ -37,6 +37,7 @@ import {
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
+import { contactsRoutes, createContactsService } from './modules/contacts/index.js';
 import {
   createOfferAppealsService,
   createReportsModerationService,
@@ -285,6 +286,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
     },
   });
+  await app.register(contactsRoutes, { contacts: createContactsService({ db: database.db, events }) });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(verificationRoutes, {
     email: emailVerification,

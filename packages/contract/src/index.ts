@@ -29,3 +29,4 @@ export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';
 export * from './phone.js';
+export * from './contacts.js';

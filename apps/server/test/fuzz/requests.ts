@@ -142,7 +142,12 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     chargeback_date: '2026-01-15',
     description: 'The bank recalled the transfer.',
     // Staff console: an action and a role change that can succeed on the bystander.
-    action: operation.path.startsWith('/rest/v1/admin/reports/') ? 'dismiss' : 'set_notice',
+    // Contacts: the party trusts the user in the path (the seller; harmless for the calls after it).
+    action: operation.path.startsWith('/rest/v1/admin/reports/')
+      ? 'dismiss'
+      : operation.path.endsWith('/relations')
+        ? 'trusted'
+        : 'set_notice',
     notice: 2,
     role: 'moderator',
   };

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { userRelations, type RelationKind } from './tables.js';
 
 export const contactsRepository = {
@@ -8,7 +8,31 @@ export const contactsRepository = {
     await db
       .insert(userRelations)
       .values({ userId, targetUserId, kind })
-      .onConflictDoUpdate({ target: [userRelations.userId, userRelations.targetUserId], set: { kind } });
+      .onConflictDoUpdate({
+        target: [userRelations.userId, userRelations.targetUserId],
+        // A changed relation counts from now in the lists (most recent first); the same one stays put.
+        set: {
+          kind,
+          createdAt: sql`CASE WHEN ${userRelations.kind} = excluded.kind THEN ${userRelations.createdAt} ELSE now() END`,
+        },
+      });
+  },
+
+  /**
+   * Removes the relation only if it is `kind`; answers the relation it left (undefined: none). The row
+   * is locked first, so the answer is what this change left even when others change it at once.
+   */
+  async removeKind(
+    tx: Tx,
+    userId: number,
+    targetUserId: number,
+    kind: RelationKind,
+  ): Promise<RelationKind | undefined> {
+    const pair = and(eq(userRelations.userId, userId), eq(userRelations.targetUserId, targetUserId));
+    const [row] = await tx.select({ kind: userRelations.kind }).from(userRelations).where(pair).for('update');
+    if (row?.kind !== kind) return row?.kind;
+    await tx.delete(userRelations).where(pair);
+    return undefined;
   },
 
   async remove(db: DbOrTx, userId: number, targetUserId: number) {
