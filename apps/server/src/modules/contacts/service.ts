@@ -79,12 +79,15 @@ export function createContactsService(options: { db: Db; events?: EventBus }) {
         throw fieldError('username', 'You cannot trust or block yourself', 'self_relation');
       }
       const effect = EFFECTS[action];
-      const kind =
-        'set' in effect
-          ? (await contactsRepository.set(db, viewerId, target.id, effect.set), effect.set)
-          : await db.transaction((tx) =>
-              contactsRepository.removeKind(tx, viewerId, target.id, effect.remove),
-            );
+      let kind: RelationKind | undefined;
+      if ('set' in effect) {
+        await contactsRepository.set(db, viewerId, target.id, effect.set);
+        kind = effect.set;
+      } else {
+        kind = await db.transaction((tx) =>
+          contactsRepository.removeKind(tx, viewerId, target.id, effect.remove),
+        );
+      }
       announceViewerChange(events, [viewerId, target.id]);
       return present(target.username, kind);
     },

@@ -11,6 +11,7 @@ import {
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { preparedRows, preparedStatement } from '../../platform/db/prepared.js';
+import { dateOf } from '../../platform/db/timestamps.js';
 import { users } from '../../platform/db/schema.js';
 import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
@@ -50,7 +51,6 @@ export type PartyStats = {
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const dateOf = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /** A party as the trade view shows it: profile columns, numbers and feedback received. */
 export type TradePartyFacts = Pick<
