@@ -35,9 +35,12 @@ import {
   createNotFoundHandler,
 } from './modules/app/index.js';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
+import { banksRoutes } from './modules/banks/index.js';
 import { createRatesProvider, createRatesService, ratesRoutes } from './modules/rates/index.js';
 import { createOffersService, offersRepository, offersRoutes } from './modules/offers/index.js';
 import { contactsRoutes, createContactsService } from './modules/contacts/index.js';
+import { createMobileMoneyService, mobileMoneyRoutes } from './modules/mobile-money/index.js';
+import { bankAccountsRoutes, createBankAccountsService } from './modules/bank-accounts/index.js';
 import {
   createOfferAppealsService,
   createReportsModerationService,
@@ -252,6 +255,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   app.addHook('onClose', () => rates.stop());
   await app.register(catalogueRoutes, { catalogue });
   await app.register(ratesRoutes, { rates, catalogue });
+  await app.register(banksRoutes);
 
   const ledger = createLedger(database.db);
   const wallet = createWalletService({
@@ -287,6 +291,12 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     },
   });
   await app.register(contactsRoutes, { contacts: createContactsService({ db: database.db, events }) });
+  await app.register(mobileMoneyRoutes, {
+    mobileMoney: createMobileMoneyService({ db: database.db, catalogue }),
+  });
+  await app.register(bankAccountsRoutes, {
+    bankAccounts: createBankAccountsService({ db: database.db, catalogue }),
+  });
   await app.register(outboxRoutes, { db: database.db, outbox });
   await app.register(verificationRoutes, {
     email: emailVerification,

@@ -27,15 +27,19 @@ export type ContactsQuery = z.infer<typeof contactsQuerySchema>;
 export const contactUserSchema = relationResultSchema;
 export type ContactUser = z.infer<typeof contactUserSchema>;
 
+/** The spec's page-numbered pagination of the contacts lists (the favourites list carries it too). */
+export const pagePaginationSchema = z.object({
+  total: z.number().int().min(0),
+  currentPage: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+  /** At least 1, also when the list is empty. */
+  lastPage: z.number().int().min(1),
+});
+export type PagePagination = z.infer<typeof pagePaginationSchema>;
+
 /** `GET /rest/v1/users/me/contacts/{recent-trades|trusted-list|blocked-list}`: page-numbered, 10 a page. */
 export const contactsPageSchema = z.object({
   users: z.array(contactUserSchema),
-  pagination: z.object({
-    total: z.number().int().min(0),
-    currentPage: z.number().int().min(1),
-    perPage: z.number().int().min(1),
-    /** At least 1, also when the list is empty. */
-    lastPage: z.number().int().min(1),
-  }),
+  pagination: pagePaginationSchema,
 });
 export type ContactsPage = z.infer<typeof contactsPageSchema>;

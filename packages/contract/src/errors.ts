@@ -74,6 +74,10 @@ export const errorCodes = [
   'LEDGER_ASYNC_MODE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'BANK_ACCOUNT_IN_USE',
+  'BANK_ACCOUNTS_LIMIT',
+  'MOBILE_MONEY_WALLET_IN_USE',
+  'MOBILE_MONEY_WALLETS_LIMIT',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

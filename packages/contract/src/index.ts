@@ -30,3 +30,5 @@ export * from './two-factor.js';
 export * from './settings.js';
 export * from './phone.js';
 export * from './contacts.js';
+export * from './payment-accounts.js';
+export * from './bank-accounts.js';

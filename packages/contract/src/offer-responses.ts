@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { offerSideSchema } from './catalogue.js';
+import { pagePaginationSchema } from './contacts.js';
+import { paymentAccountSummarySchema } from './payment-accounts.js';
 import {
   countryListModes,
+  favoriteOfferSorts,
   offerAmountModes,
   offerAreas,
   offerFlowTypes,
@@ -213,6 +216,8 @@ export const offerEditorStateSchema = z.object({
     is_third_party_allowed: z.boolean(),
     is_gift_code_check_enabled: z.boolean(),
     is_active: z.boolean(),
+    bank_accounts: z.array(z.number().int()),
+    mobile_money_wallets: z.array(z.number().int()),
   }) satisfies z.ZodType<OfferBody>,
 });
 export type OfferEditorState = z.infer<typeof offerEditorStateSchema>;
@@ -240,7 +245,9 @@ export const myOfferSchema = z.object({
   offerCap: z.object({ amount: decimal, active: z.boolean() }).nullable(),
   depositInfo: z.object({ isBondInsufficient: z.boolean() }),
   tags: z.array(offerTagSchema),
-  bankAccounts: z.array(z.unknown()),
+  /** Sell offers: the accounts buyers pay into (numbers masked). */
+  bankAccounts: z.array(paymentAccountSummarySchema),
+  mobileMoneyWallets: z.array(paymentAccountSummarySchema),
   manualEscrowFee: decimal.nullable(),
   pinnedPosition: z.number().int().nullable(),
   /** The spec's offer moderation status: 1 approved, 2 rejected, 3 no appeal, 4 appealed. */
@@ -307,9 +314,21 @@ export const offerAmountResultSchema = z.object({
 export const offerCapResultSchema = z.object({ offerCap: offerCapStateSchema.nullable() });
 export const favoriteResultSchema = z.object({ isFavorite: z.boolean() });
 
-/** `GET /rest/v1/favorites/offers`: page-numbered. */
+/**
+ * `GET /rest/v1/favorites/offers`: page-numbered, 20 a page. The spec's contacts shape (counts, the
+ * filter and order applied, the pagination) beside `nextPage` for "load more" clients.
+ */
 export const favoriteOffersResultSchema = z.object({
   offers: z.array(offerListingSchema),
+  /** The viewer's favourites among buy offers and among sell offers (the offers' own type), whatever the filter. */
+  buyCount: z.number().int().min(0),
+  sellCount: z.number().int().min(0),
+  /** The `type` filter applied (the offers' own type); null: both. */
+  currentType: offerSideSchema.nullable(),
+  currentSorting: z.enum(favoriteOfferSorts),
+  /** Of the filtered list. */
+  pagination: pagePaginationSchema,
+  /** The next page number, or null on the last page. */
   nextPage: z.number().int().nullable(),
 });
 export type FavoriteOffersResult = z.infer<typeof favoriteOffersResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_PAYMENT_ACCOUNTS_MAX } from './payment-accounts.js';
 import { offerSideSchema } from './catalogue.js';
 import { formatDecimal, multiply, parseDecimal, rescale } from './rates.js';
 import { lineString, textString } from './strings.js';
@@ -118,6 +119,8 @@ export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60
 export const timeOf = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+const paymentAccountIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
 // --- editor body --------------------------------------------------------------------------------------
 
 const requirementSchema = z.object({
@@ -167,6 +170,13 @@ export const offerBodySchema = z.object({
   is_third_party_allowed: z.boolean().default(false),
   is_gift_code_check_enabled: z.boolean().default(false),
   is_active: z.boolean().default(true),
+  /**
+   * Sell offers of the bank-transfers group: the owner's bank accounts buyers pay into (ids from
+   * `GET /rest/v1/bankaccounts`). Left out: unchanged on an edit, none on a new offer.
+   */
+  bank_accounts: z.array(paymentAccountIdSchema).max(OFFER_PAYMENT_ACCOUNTS_MAX).optional(),
+  /** Sell offers of the mobile-money group: the owner's wallets of the offer's payment method. */
+  mobile_money_wallets: z.array(paymentAccountIdSchema).max(OFFER_PAYMENT_ACCOUNTS_MAX).optional(),
 });
 export type OfferBody = z.infer<typeof offerBodySchema>;
 
@@ -235,10 +245,15 @@ export const offerSearchQuerySchema = z.object({
 export type OfferSearchQuery = z.infer<typeof offerSearchQuerySchema>;
 
 export const myOffersQuerySchema = z.object({ type: offerSideSchema.optional() });
+/** The favourites list's orders (`sort`): when the offer was added to the favourites. */
+export const favoriteOfferSorts = ['newest', 'oldest'] as const;
+export type FavoriteOfferSort = (typeof favoriteOfferSorts)[number];
+/** `GET /rest/v1/favorites/offers` page size (set before the spec's contacts page size of 10; kept). */
+export const FAVORITES_PAGE_SIZE = 20;
 export const favoriteOffersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   type: offerSideSchema.optional(),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
+  sort: z.enum(favoriteOfferSorts).default('newest'),
 });
 export const userActiveOffersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),

@@ -21,6 +21,12 @@ export const publicProfileSchema = z.object({
   isBanned: z.boolean(),
   /** Feedback the user received; null while the server has no feedback to count. */
   feedback: feedbackCountsSchema.nullable(),
+  /**
+   * The viewer's own relation to this user (contacts: trust and block, one at a time). Always false for
+   * a visitor who is not logged in and on one's own profile.
+   */
+  isTrusted: z.boolean(),
+  isBlocked: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

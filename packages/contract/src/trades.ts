@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tradePaymentAccountSchema } from './payment-accounts.js';
 import { secondFactorCodeSchema } from './two-factor.js';
 import { appealOutcomes, tradeAppealStatusSchema } from './appeals.js';
 import { positiveDecimalSchema } from './offers.js';
@@ -449,6 +450,12 @@ export const tradeSchema = z.object({
   offer: z.object({ hash: z.string(), url: z.string(), terms: z.string() }),
   /** The offer owner's payment instructions; null until the flow reveals them to the buyer. */
   paymentDetails: z.string().nullable(),
+  /**
+   * Where the buyer pays: the seller's bank accounts or mobile money wallets listed on the offer, copied
+   * at the start. Shown to the seller, and to the buyer once the flow reveals the payment details; null
+   * otherwise (moderators included).
+   */
+  paymentAccounts: z.array(tradePaymentAccountSchema).nullable(),
   /** Both parties acted from the same IP address (start or their latest action). */
   isOpponentsSameIp: z.boolean(),
   dispute: z.object({

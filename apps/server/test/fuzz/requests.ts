@@ -37,9 +37,13 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
                 ? String(m.offerAppealId)
                 : operation.path.startsWith('/rest/v1/users/sessions/')
                   ? m.sellerOtherSessionId
-                  : onTrade
-                    ? tradeFor(operation, m)
-                    : m.offerHash
+                  : operation.path.startsWith('/rest/v1/bankaccounts/')
+                    ? String(m.bankAccountId)
+                    : operation.path.startsWith('/rest/v1/mobile-money-wallets/')
+                      ? String(m.mobileMoneyWalletId)
+                      : onTrade
+                        ? tradeFor(operation, m)
+                        : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer
@@ -150,12 +154,28 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
         : 'set_notice',
     notice: 2,
     role: 'moderator',
+    // Payment accounts: a UK bank account (NatWest's sort-code range) and a Kenyan M-Pesa wallet.
+    fiat_currency_id: 'GBP',
+    holder_name: 'Fuzz Trader',
+    is_personal: true,
+    country_id: operation.path.includes('mobile-money') ? 'KE' : 'GB',
+    routing_number: '60-16-13',
+    account_number: '31926819',
+    payment_method_id: 800,
+    phone_number: '+254712345678',
   };
   return (field) => hints[field];
 }
 
 /** A query value the schema alone cannot choose well. */
-const queryHints: Record<string, string> = { crypto_currency_code: 'BTC' };
+const queryHints: Record<string, string> = {
+  crypto_currency_code: 'BTC',
+  // The banks directory's lookups: NatWest (the IBAN is the textbook example of its sort code 60-16-13).
+  country_id: 'GB',
+  iban: 'GB29NWBK60161331926819',
+  routing_number: '601613',
+  swift_code: 'NWBKGB2L',
+};
 
 /** The well-formed request for `operation` (`?case=snake` added when asked). */
 export function validRequest(

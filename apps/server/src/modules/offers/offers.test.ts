@@ -540,6 +540,51 @@ describe('offers', () => {
       expect((await t.client().get('/rest/v1/favorites/offers')).statusCode).toBe(401);
     });
 
+    it('should count the favourites per type and page them the spec’s way', async () => {
+      const fan = t.client();
+      await fan.register('o_fan');
+      const buyOffer = await create(other, { type: 'buy', fiat_currency_code: 'GBP', margin: '-1' });
+      expect((await fan.post(`/rest/v1/favorites/offers/${hash}`)).statusCode).toBe(200);
+      expect((await fan.post(`/rest/v1/favorites/offers/${buyOffer}`)).statusCode).toBe(200);
+
+      const all = (await fan.get('/rest/v1/favorites/offers')).json().data;
+      expect(all).toMatchObject({
+        buyCount: 1,
+        sellCount: 1,
+        currentType: null,
+        currentSorting: 'newest',
+        pagination: { total: 2, currentPage: 1, perPage: 20, lastPage: 1 },
+        nextPage: null,
+      });
+      // Newest first: the buy offer was added last.
+      expect(all.offers.map((o: Listing) => o.hash)).toEqual([buyOffer, hash]);
+
+      // The filter narrows the list and its pagination; the counts stay those of both types.
+      const buys = (await fan.get('/rest/v1/favorites/offers?type=buy&sort=oldest')).json().data;
+      expect(buys.offers.map((o: Listing) => o.hash)).toEqual([buyOffer]);
+      expect(buys).toMatchObject({
+        buyCount: 1,
+        sellCount: 1,
+        currentType: 'buy',
+        currentSorting: 'oldest',
+        pagination: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 },
+      });
+      // A page past the end is empty and still says where the list ends.
+      const past = (await fan.get('/rest/v1/favorites/offers?page=3')).json().data;
+      expect(past).toMatchObject({ offers: [], pagination: { total: 2, currentPage: 3, lastPage: 1 } });
+
+      const snake = (await fan.get('/rest/v1/favorites/offers?type=sell&case=snake')).json().data;
+      expect(snake).toMatchObject({
+        buy_count: 1,
+        sell_count: 1,
+        current_type: 'sell',
+        current_sorting: 'newest',
+        pagination: { total: 1, current_page: 1, per_page: 20, last_page: 1 },
+        next_page: null,
+      });
+      expect((await t.client().get('/rest/v1/favorites/offers?type=buy')).statusCode).toBe(401);
+    });
+
     it("should list a user's active offers", async () => {
       const response = await t
         .client()

@@ -1,3 +1,4 @@
+import type { OfferPaymentAccounts } from './payment-accounts.js';
 import {
   formatDecimal,
   parseDecimal,
@@ -126,6 +127,7 @@ export function presentMyOffer(
     price: { fiat: string | null; usd: string | null };
     bondShort: boolean;
     appeal?: OfferAppealRow;
+    paymentAccounts: OfferPaymentAccounts;
   },
 ) {
   const method = ctx.data.methodById.get(row.paymentMethodId);
@@ -153,7 +155,8 @@ export function presentMyOffer(
       : null,
     depositInfo: { isBondInsufficient: ctx.bondShort },
     tags: tagSlugs(ctx.data, ctx.tagIds),
-    bankAccounts: [],
+    bankAccounts: ctx.paymentAccounts.bankAccounts,
+    mobileMoneyWallets: ctx.paymentAccounts.mobileMoneyWallets,
     manualEscrowFee: null,
     pinnedPosition: null,
     moderationStatus: row.moderationStatus,
@@ -178,8 +181,8 @@ export function presentMyOffer(
  */
 export function presentEditorBody(
   row: OfferRow,
-  ctx: { data: CatalogueData; tagIds: number[]; hours: HoursRow[] },
-): OfferBody {
+  ctx: { data: CatalogueData; tagIds: number[]; hours: HoursRow[]; paymentAccounts: OfferPaymentAccounts },
+): OfferBody & { bank_accounts: number[]; mobile_money_wallets: number[] } {
   const money = (value: string) => fiatText(ctx.data, row.fiatCurrencyCode, value);
   const isPredefined = row.amountMode === 'predefined';
   return {
@@ -225,5 +228,7 @@ export function presentEditorBody(
     is_third_party_allowed: row.isThirdPartyAllowed,
     is_gift_code_check_enabled: row.isGiftCodeCheckEnabled,
     is_active: row.isActive,
+    bank_accounts: ctx.paymentAccounts.bankAccounts.map((a) => a.id),
+    mobile_money_wallets: ctx.paymentAccounts.mobileMoneyWallets.map((a) => a.id),
   };
 }

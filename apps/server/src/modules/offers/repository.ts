@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
@@ -395,6 +395,18 @@ export const offersRepository = {
       )
       .offset(options.offset)
       .limit(options.limit);
+  },
+
+  /** How many favourites `userId` has among buy offers and among sell offers (the offers' own type). */
+  async favoriteCountsOf(db: DbOrTx, userId: number): Promise<{ buy: number; sell: number }> {
+    const rows = await db
+      .select({ type: offers.type, n: count() })
+      .from(offerFavorites)
+      .innerJoin(offers, eq(offers.id, offerFavorites.offerId))
+      .where(eq(offerFavorites.userId, userId))
+      .groupBy(offers.type);
+    const of = (type: 'buy' | 'sell') => Number(rows.find((r) => r.type === type)?.n ?? 0);
+    return { buy: of('buy'), sell: of('sell') };
   },
 
   async snapshot(db: DbOrTx, version: number) {

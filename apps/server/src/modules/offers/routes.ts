@@ -165,6 +165,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
               price: o.price,
               bondShort: o.bondShort,
               appeal: o.appeal,
+              paymentAccounts: o.paymentAccounts,
             }),
           ),
           depositData: {
@@ -565,6 +566,11 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
               },
             ),
           ),
+          buyCount: result.counts.buy,
+          sellCount: result.counts.sell,
+          currentType: request.query.type ?? null,
+          currentSorting: request.query.sort,
+          pagination: result.pagination,
           nextPage: result.hasMore ? request.query.page + 1 : null,
         },
       };

@@ -17,6 +17,8 @@ import {
   type OfferBody,
   offerSearchQuerySchema,
   type OfferSearchQuery,
+  FAVORITES_PAGE_SIZE,
+  type FavoriteOfferSort,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -32,6 +34,7 @@ import { announceMarketChange, announceViewerChange } from './market-events.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { activationRefusal, isRejected, resetRefusal } from './penalty.js';
 import { offerAppealsRepository } from './appeals-repository.js';
+import { checkPaymentAccounts, offerPaymentAccountsRepository } from './payment-accounts.js';
 import {
   offersRepository,
   type HoursRow,
@@ -470,6 +473,7 @@ export function createOffersService(options: OffersServiceOptions) {
     async create(userId: number, body: OfferBody) {
       await assertMayCreate(userId);
       const { row, tagIds, hours } = await validate(body);
+      const accounts = await checkPaymentAccounts(db, userId, body, row, await catalogue.data());
       return announced(
         db.transaction(async (tx) => {
           // Created active only with the bond, judged under the bond lock (a retrieval cannot slip between).
@@ -481,6 +485,7 @@ export function createOffersService(options: OffersServiceOptions) {
             tagIds,
             hours,
           );
+          await offerPaymentAccountsRepository.replace(tx, offer.id, accounts);
           return { offer, isBondInsufficient: bondShort };
         }),
       );
@@ -494,6 +499,7 @@ export function createOffersService(options: OffersServiceOptions) {
       if (!existing || existing.userId !== userId) throw notFound('Offer not found');
       assertAllowed(user.accountState, 'create_offer');
       const { row, tagIds, hours } = await validate(body);
+      const accounts = await checkPaymentAccounts(db, userId, body, row, await catalogue.data());
       return withOwnOffer(
         userId,
         hash,
@@ -516,6 +522,7 @@ export function createOffersService(options: OffersServiceOptions) {
             ...(approves ? { moderationStatus: 1, moderatedBy: null } : {}),
           });
           await offersRepository.replaceChildren(tx, current.id, tagIds, hours);
+          await offerPaymentAccountsRepository.replace(tx, current.id, accounts);
           return { offer: updated!, isBondInsufficient: bondShort };
         },
         { activates: body.is_active },
@@ -531,6 +538,11 @@ export function createOffersService(options: OffersServiceOptions) {
         rows.map((r) => r.id),
       );
       const counts = await offersRepository.countsOfOwner(db, userId);
+      const accounts = await offerPaymentAccountsRepository.of(
+        db,
+        rows.map((r) => r.id),
+        data,
+      );
       const appeals = await offerAppealsRepository.latestOf(
         db,
         rows.filter((r) => r.moderationStatus !== 1 || r.penaltyReason).map((r) => r.id),
@@ -556,6 +568,7 @@ export function createOffersService(options: OffersServiceOptions) {
           price: priceOf(view, data, row),
           bondShort: await bondShortOf(row),
           appeal: appeals.get(row.id),
+          paymentAccounts: accounts.get(row.id) ?? offerPaymentAccountsRepository.none,
         });
       }
       const needsBond = new Set(
@@ -570,12 +583,15 @@ export function createOffersService(options: OffersServiceOptions) {
       if (!offer || offer.userId !== userId) throw notFound('Offer not found');
       const tagIds = (await offersRepository.tagsOf(db, [offer.id])).get(offer.id) ?? [];
       const hours = await offersRepository.hoursOf(db, offer.id);
+      const data = await catalogue.data();
+      const accounts = await offerPaymentAccountsRepository.of(db, [offer.id], data);
       return {
         offer,
         tagIds,
         hours,
         bondShort: await isBondInsufficient(offer),
-        data: await catalogue.data(),
+        data,
+        paymentAccounts: accounts.get(offer.id) ?? offerPaymentAccountsRepository.none,
       };
     },
 
@@ -1006,17 +1022,29 @@ export function createOffersService(options: OffersServiceOptions) {
       return { isFavorite: on };
     },
 
-    async favorites(userId: number, q: { page: number; type?: 'buy' | 'sell'; sort: 'newest' | 'oldest' }) {
-      const pageSize = 20;
+    /**
+     * A page of the viewer's favourites (20 a page) with the counts per offer type, whatever the filter,
+     * and the spec's page-numbered pagination of the filtered list.
+     */
+    async favorites(userId: number, q: { page: number; type?: 'buy' | 'sell'; sort: FavoriteOfferSort }) {
       const rows = await offersRepository.favoritesOf(db, userId, {
         type: q.type,
         newestFirst: q.sort === 'newest',
-        offset: (q.page - 1) * pageSize,
-        limit: pageSize + 1,
+        offset: (q.page - 1) * FAVORITES_PAGE_SIZE,
+        limit: FAVORITES_PAGE_SIZE + 1,
       });
+      const counts = await offersRepository.favoriteCountsOf(db, userId);
+      const total = q.type ? counts[q.type] : counts.buy + counts.sell;
       return {
-        rows: rows.slice(0, pageSize),
-        hasMore: rows.length > pageSize,
+        rows: rows.slice(0, FAVORITES_PAGE_SIZE),
+        hasMore: rows.length > FAVORITES_PAGE_SIZE,
+        counts,
+        pagination: {
+          total,
+          currentPage: q.page,
+          perPage: FAVORITES_PAGE_SIZE,
+          lastPage: Math.max(1, Math.ceil(total / FAVORITES_PAGE_SIZE)),
+        },
         data: await catalogue.data(),
         live: await rates.view(),
       };

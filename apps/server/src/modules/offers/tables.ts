@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.js';
 import { tags } from '../catalogue/tables.js';
+import { bankAccounts } from '../bank-accounts/tables.js';
+import { mobileMoneyWallets } from '../mobile-money/tables.js';
 
 /**
  * Offers (docs/decisions/0008-offers.md). The public id is `hash` (random base62); the serial id never
@@ -181,6 +183,36 @@ export const offerFavorites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.offerId] })],
+);
+
+/**
+ * The accounts a sell offer's owner receives the fiat into: bank accounts for bank transfers, mobile
+ * money wallets for the mobile-money group. Exactly one of the two per row. A trade copies them at its
+ * start; deleting an account detaches it from offers that are switched off (an active offer refuses).
+ */
+export const offerPaymentAccounts = pgTable(
+  'offer_payment_accounts',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    mobileMoneyWalletId: integer('mobile_money_wallet_id').references(() => mobileMoneyWallets.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (t) => [
+    index('offer_payment_accounts_offer_idx').on(t.offerId),
+    uniqueIndex('offer_payment_accounts_bank_key').on(t.offerId, t.bankAccountId),
+    uniqueIndex('offer_payment_accounts_wallet_key').on(t.offerId, t.mobileMoneyWalletId),
+    index('offer_payment_accounts_bank_idx').on(t.bankAccountId),
+    index('offer_payment_accounts_wallet_idx').on(t.mobileMoneyWalletId),
+    check(
+      'offer_payment_accounts_one_check',
+      sql`(${t.bankAccountId} IS NULL) <> (${t.mobileMoneyWalletId} IS NULL)`,
+    ),
+  ],
 );
 
 /**

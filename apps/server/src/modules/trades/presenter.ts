@@ -14,6 +14,7 @@ import {
   type Trade,
   type TradeAction,
   type TradeMessage,
+  type TradePaymentAccount,
   type TradeParty,
   type TradeRequirement,
   type TradeRole,
@@ -28,6 +29,7 @@ import type {
   TradePartyFacts,
   TradeRow,
 } from './repository.js';
+import type { StoredPaymentAccount } from './tables.js';
 
 /** `{ timestamp (seconds), humanReadable }`, the spec's time shape; humanReadable is UTC, minute precision. */
 export function timestampOf(date: Date) {
@@ -108,6 +110,11 @@ export type TradeView = {
   chat: { canPost: boolean; blockReason: ChatBlockReason | null };
 };
 
+/** A copied account without its source id. */
+function presentPaymentAccount({ accountId: _id, ...account }: StoredPaymentAccount): TradePaymentAccount {
+  return account;
+}
+
 /** The spec's Trade entity, as one viewer (buyer, seller or moderator) sees it. */
 export function presentTrade(v: TradeView): Trade {
   const { trade, data } = v;
@@ -164,6 +171,12 @@ export function presentTrade(v: TradeView): Trade {
     chatUrl: `/trade/${trade.hash}`,
     offer: { hash: v.offerHash, url: `/offer/${v.offerHash}`, terms: trade.offerTerms },
     paymentDetails: revealed ? trade.paymentDetails : null,
+    // The accounts are personal data of the seller: their own, and the buyer's once the flow reveals
+    // them; nobody else, moderators included (decision 0034).
+    paymentAccounts:
+      v.role === 'seller' || (v.role === 'buyer' && revealed)
+        ? trade.paymentAccounts.map(presentPaymentAccount)
+        : null,
     isOpponentsSameIp: trade.buyerIp !== null && trade.buyerIp === trade.sellerIp,
     dispute: {
       available: disputeAvailable && v.role !== 'moderator',

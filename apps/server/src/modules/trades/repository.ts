@@ -23,6 +23,7 @@ import {
   tradePolicyReads,
   tradeRequirements,
   trades,
+  type StoredPaymentAccount,
 } from './tables.js';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -71,6 +72,8 @@ export type StartFacts = {
   /** Whether the offer is inside its opening hours (offers without hours always are). */
   open: boolean;
   tagIds: number[];
+  /** The sell offer's receiving accounts, as the trade copies them. */
+  paymentAccounts: StoredPaymentAccount[];
 };
 
 /** What `viewFacts` reads in one statement for a trade view. */
@@ -178,7 +181,27 @@ type StartFactsRow = {
   from_taker: RelationKind | null;
   open: boolean;
   tag_ids: number[] | null;
+  payment_accounts: StoredPaymentAccount[];
 };
+
+/**
+ * The receiving accounts a sell offer lists, copied as the trade will keep them (decision 0034). Buy
+ * offers have none: their owner pays. `accountId` stays server-side (a deletion checks running trades).
+ */
+const offerPaymentAccountsCopy = sql`(SELECT coalesce(jsonb_agg(CASE WHEN b.id IS NOT NULL THEN
+    jsonb_build_object('kind', 'bank', 'accountId', b.id, 'holderName', b.holder_name,
+      'isPersonal', b.is_personal, 'bankName', b.bank_name, 'countryCode', b.country_code,
+      'fiatCurrencyCode', b.fiat_currency_code, 'accountNumber', b.account_number, 'iban', b.iban,
+      'routingNumber', b.routing_number, 'swiftCode', b.swift_code, 'ifsc', b.ifsc, 'clabe', b.clabe,
+      'additionalInfo', b.additional_info)
+  ELSE jsonb_build_object('kind', 'mobileMoney', 'accountId', w.id, 'holderName', w.holder_name,
+      'paymentMethodName', pm.original_name, 'countryCode', w.country_code, 'phoneNumber', w.phone_number)
+  END ORDER BY a.id), '[]'::jsonb)
+  FROM offer_payment_accounts a
+  LEFT JOIN bank_accounts b ON b.id = a.bank_account_id
+  LEFT JOIN mobile_money_wallets w ON w.id = a.mobile_money_wallet_id
+  LEFT JOIN payment_methods pm ON pm.id = w.payment_method_id
+  WHERE a.offer_id = o.id AND o.type = 'sell')`;
 
 /** What a start checks before its transaction (`startFacts`), prepared like the view's statement. */
 const startFactsStatement = (() => {
@@ -195,7 +218,8 @@ const startFactsStatement = (() => {
             AND h.day = extract(isodow FROM ${local})
             AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
             AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
-        (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids
+        (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids,
+        ${offerPaymentAccountsCopy} AS payment_accounts
       FROM offers o, users tk, users ow
       WHERE o.id = ${sql.placeholder('offer')}::int AND tk.id = ${sql.placeholder('taker')}::int
         AND ow.id = ${sql.placeholder('owner')}::int`,
@@ -395,6 +419,7 @@ export const tradesRepository = {
       fromTaker: row.from_taker ?? undefined,
       open: row.open,
       tagIds: (row.tag_ids ?? []).map(Number),
+      paymentAccounts: row.payment_accounts ?? [],
     };
   },
 

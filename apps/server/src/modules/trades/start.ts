@@ -297,6 +297,7 @@ export function createTradeStart(
           paymentWindow: offer.paymentWindow,
           offerTerms: offer.offerTerms,
           paymentDetails: offer.tradeDetails,
+          paymentAccounts: facts.paymentAccounts,
           startedAt: at,
           expiresAt: new Date(at.getTime() + offer.paymentWindow * 60_000),
           buyerIp: buyerId === taker.id ? ctx.ip : null,

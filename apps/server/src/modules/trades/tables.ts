@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,9 +15,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { activeTradeStatuses, tradeStatuses } from '@app/contract';
+import { activeTradeStatuses, tradeStatuses, type TradePaymentAccount } from '@app/contract';
 import { users } from '../../platform/db/schema.js';
 import { offers } from '../offers/tables.js';
+
+/** A receiving account as a trade keeps it: what the buyer sees, plus the source's id (never shown). */
+export type StoredPaymentAccount = TradePaymentAccount & { accountId: number };
 
 const statusList = sql.raw(tradeStatuses.map((s) => `'${s}'`).join(', '));
 /** The running statuses as SQL literals: a partial index is only used when the query repeats them. */
@@ -71,6 +75,11 @@ export const trades = pgTable(
     offerTerms: text('offer_terms').notNull().default(''),
     /** The owner's trade details (payment instructions), revealed to the buyer by the flow. */
     paymentDetails: text('payment_details').notNull().default(''),
+    /**
+     * The seller's receiving accounts as they were at the start (bank accounts, mobile money wallets):
+     * revealed like the payment details, to the trade's parties only.
+     */
+    paymentAccounts: jsonb('payment_accounts').$type<StoredPaymentAccount[]>().notNull().default([]),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** End of the payment window; the expiry job cancels unpaid trades past it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

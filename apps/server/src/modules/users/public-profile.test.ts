@@ -38,7 +38,9 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
         'country',
         'feedback',
         'isBanned',
+        'isBlocked',
         'isOnline',
+        'isTrusted',
         'joinedAt',
         'lastSeenAt',
         'username',
@@ -58,6 +60,32 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
     const ageMs = Date.now() - Date.parse(profile.lastSeenAt);
     expect(ageMs).toBeGreaterThan(7_000_000);
     expect(ageMs).toBeLessThan(7_400_000);
+  });
+
+  it('should tell a logged-in viewer whether they trust or block the user, and nobody else', async () => {
+    const viewer = t.client();
+    await viewer.register('p_viewer');
+    const target = t.client();
+    await target.register('p_target');
+    const flags = async (client: typeof viewer, username: string) => {
+      const { isTrusted, isBlocked } = (await client.get(`/rest/v1/users/${username}`)).json().data;
+      return { isTrusted, isBlocked };
+    };
+    expect(await flags(viewer, 'p_target')).toEqual({ isTrusted: false, isBlocked: false });
+
+    expect((await viewer.put('/rest/v1/users/p_target/relations', { action: 'trusted' })).statusCode).toBe(
+      200,
+    );
+    expect(await flags(viewer, 'p_target')).toEqual({ isTrusted: true, isBlocked: false });
+    // The relation is the viewer's own: not the target's view of the viewer, not a visitor's.
+    expect(await flags(target, 'p_viewer')).toEqual({ isTrusted: false, isBlocked: false });
+    expect(await flags(t.client(), 'p_target')).toEqual({ isTrusted: false, isBlocked: false });
+
+    expect((await viewer.put('/rest/v1/users/p_target/relations', { action: 'blocked' })).statusCode).toBe(
+      200,
+    );
+    expect(await flags(viewer, 'P_TARGET')).toEqual({ isTrusted: false, isBlocked: true });
+    expect(await flags(viewer, 'p_viewer')).toEqual({ isTrusted: false, isBlocked: false });
   });
 
   it('should show a banned account by name only', async () => {

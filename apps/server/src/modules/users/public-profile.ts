@@ -1,4 +1,4 @@
-import { eq, max } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataEnvelope,
@@ -40,8 +40,22 @@ async function lastSeenOf(db: DbOrTx, user: UserRow): Promise<Date | null> {
 }
 
 /**
+ * What `viewerId` thinks of `targetId`: one primary-key lookup. The relations are read by their SQL name
+ * (`user_relations`, contacts module), which depends on this module and cannot be imported here.
+ */
+async function relationOf(db: DbOrTx, viewerId: number | undefined, targetId: number) {
+  if (viewerId === undefined || viewerId === targetId) return { isTrusted: false, isBlocked: false };
+  const result: unknown = await db.execute(
+    sql`SELECT kind FROM user_relations WHERE user_id = ${viewerId} AND target_user_id = ${targetId}`,
+  );
+  const kind = (result as { rows: { kind: string }[] }).rows[0]?.kind;
+  return { isTrusted: kind === 'trusted', isBlocked: kind === 'blocked' };
+}
+
+/**
  * `GET /rest/v1/users/{username}`: the public profile beside `/rest/v1/users/{username}/active-offers`
- * (offers module). Anyone may read it; an unknown username is a 404.
+ * (offers module). Anyone may read it; an unknown username is a 404. A logged-in viewer also reads
+ * whether they trust or block the user.
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -61,6 +75,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = await usersRepository.findByUsername(db, request.params.username);
       if (!user) throw notFound('User not found');
       const isBanned = user.accountState === 'banned';
+      const relation = await relationOf(db, request.user?.id, user.id);
       // A banned account shows its name and nothing else (spec section 6: no full profile data).
       if (isBanned) {
         const profile: PublicProfile = {
@@ -72,6 +87,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
           isOnline: false,
           isBanned,
           feedback: null,
+          ...relation,
         };
         return { data: profile };
       }
@@ -88,6 +104,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         isOnline: lastSeen !== null && now().getTime() - lastSeen.getTime() < ONLINE_WINDOW_MS,
         isBanned,
         feedback: feedbackCounts ? await feedbackCounts(user.id) : null,
+        ...relation,
       };
       return { data: profile };
     },

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankAccountDetailSchema, bankAccountSchema, dataEnvelope, tradeSchema } from '@app/contract';
+import { z } from 'zod';
+import { createTestApp, sellOfferBody, type TestApp } from '../../../test/helpers.js';
+import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
+
+/** A UK personal account: sort code 60-16-13 is NatWest's range in the shipped directory. */
+const gbAccount = (extra: Record<string, unknown> = {}) => ({
+  fiat_currency_id: 'GBP',
+  holder_name: 'Alice Smith',
+  is_personal: true,
+  country_id: 'GB',
+  routing_number: '60-16-13',
+  account_number: '31926819',
+  ...extra,
+});
+
+const errorsOf = (response: { json: () => unknown }) =>
+  (response.json() as { errors: { code: string; details?: { field: string; code: string }[] }[] }).errors[0]!;
+
+describe('bank accounts', () => {
+  let t: TestApp;
+  let s: ReturnType<typeof tradeScenario>;
+  let seller: Party;
+  let buyer: Party;
+  let stranger: Party;
+
+  const create = async (who: Party, body: Record<string, unknown>) =>
+    who.c.post('/rest/v1/bankaccounts', body);
+  const created = async (who: Party, body: Record<string, unknown>) => {
+    const response = await create(who, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return dataEnvelope(bankAccountDetailSchema).parse(response.json()).data;
+  };
+  const list = async (who: Party) => {
+    const response = await who.c.get('/rest/v1/bankaccounts');
+    expect(response.statusCode, response.body).toBe(200);
+    return dataEnvelope(z.array(bankAccountSchema)).parse(response.json()).data;
+  };
+  const gbpOffer = async (owner: Party, extra: Record<string, unknown> = {}) => {
+    const response = await owner.c.post(
+      '/rest/v1/my-offers',
+      sellOfferBody({ fiat_currency_code: 'GBP', trade_details: 'Reference: your username', ...extra }),
+    );
+    return response;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = tradeScenario(t);
+    seller = await s.party('bseller');
+    buyer = await s.party('bbuyer');
+    stranger = await s.party('bstranger');
+    await s.fund(seller.name, '1');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should add a UK account, list it masked and give its owner the whole numbers', async () => {
+    const account = await created(seller, gbAccount());
+    expect(account).toMatchObject({
+      countryCode: 'GB',
+      fiatCurrencyCode: 'GBP',
+      accountType: 'User',
+      accountNumber: '31926819',
+      routingNumber: '601613',
+      isMasked: false,
+      offerCount: 0,
+      usage: { offers: [], trades: [] },
+    });
+    // The bank's name comes from the directory when the form leaves it empty.
+    expect(account.bankName).toMatch(/NatWest/i);
+    const [listed] = await list(seller);
+    expect(listed).toMatchObject({ id: account.id, isMasked: true });
+    expect(listed!.accountNumber).not.toContain('3192');
+    expect(listed!.accountNumber).toMatch(/6819$/);
+    const snake = await seller.c.get('/rest/v1/bankaccounts?case=snake');
+    expect(snake.json().data[0]).toHaveProperty('account_number');
+    expect(snake.json().data[0]).toHaveProperty('is_masked', true);
+  });
+
+  it('should answer the spec error keys per country, on the form’s fields', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [gbAccount({ holder_name: '' }), 'holderName', 'holderNameRequired'],
+      [gbAccount({ routing_number: '60-16' }), 'routingNumber', 'sort_code_not_correct_length'],
+      [
+        {
+          ...gbAccount({ country_id: 'US', fiat_currency_id: 'USD' }),
+          routing_number: '021000022',
+          account_number: '123456789',
+        },
+        'routingNumber',
+        'routing_number_invalid',
+      ],
+      [
+        {
+          ...gbAccount({ country_id: 'MX', fiat_currency_id: 'MXN' }),
+          routing_number: undefined,
+          clabe: '032180000118359710',
+        },
+        'clabe',
+        'clabeInvalid',
+      ],
+      [
+        {
+          ...gbAccount({ country_id: 'IN', fiat_currency_id: 'INR' }),
+          routing_number: undefined,
+          account_number: '123456789012',
+          ifsc: 'SBIN000030',
+        },
+        'ifsc',
+        'ifscInvalid',
+      ],
+      [
+        {
+          ...gbAccount({ country_id: 'FI', fiat_currency_id: 'EUR' }),
+          routing_number: undefined,
+          account_number: 'FI2112345600000786',
+        },
+        'accountNumber',
+        'account_number_invalid',
+      ],
+    ];
+    for (const [body, field, code] of cases) {
+      const response = await create(seller, body);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(errorsOf(response).details, JSON.stringify(body)).toContainEqual(
+        expect.objectContaining({ field, code }),
+      );
+    }
+    const unknownBank = await create(seller, {
+      ...gbAccount({ country_id: 'NG', fiat_currency_id: 'NGN' }),
+      routing_number: undefined,
+      account_number: '0123456789',
+      bank_id: 'ng-nope',
+    });
+    expect(unknownBank.statusCode).toBe(422);
+    expect(errorsOf(unknownBank).details).toContainEqual(
+      expect.objectContaining({ field: 'bankId', code: 'bank_id_not_exist' }),
+    );
+  });
+
+  it('should refuse a second account with the same number, also when 20 arrive at once', async () => {
+    const body = gbAccount({ account_number: '55779911' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(seller, body)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 422)).toHaveLength(19);
+    for (const answer of answers.filter((a) => a.statusCode === 422)) {
+      expect(errorsOf(answer).details).toContainEqual(
+        expect.objectContaining({ field: 'accountNumber', code: 'account_number_non_unique' }),
+      );
+    }
+  });
+
+  it('should keep accounts to their owner: strangers 404, visitors 401, writes without CSRF 403', async () => {
+    const [account] = await list(seller);
+    const url = `/rest/v1/bankaccounts/${account!.id}`;
+    expect((await stranger.c.get(url)).statusCode).toBe(404);
+    expect((await stranger.c.put(url, gbAccount({ account_number: '11112222' }))).statusCode).toBe(404);
+    expect((await stranger.c.delete(url)).statusCode).toBe(404);
+    expect(await list(stranger)).toEqual([]);
+    expect((await t.client().get('/rest/v1/bankaccounts')).statusCode).toBe(401);
+    expect((await seller.c.post('/rest/v1/bankaccounts', gbAccount(), { csrf: false })).statusCode).toBe(403);
+    expect((await seller.c.get('/rest/v1/bankaccounts/0')).statusCode).toBe(422);
+    expect((await seller.c.get('/rest/v1/bankaccounts/99999999')).statusCode).toBe(404);
+    const control = await create(seller, gbAccount({ holder_name: 'Alice\u0000Smith' }));
+    expect(control.statusCode).toBe(422);
+    const huge = await create(
+      seller,
+      gbAccount({ holder_name: 'A'.repeat(5000), additional_info: 'x'.repeat(5000) }),
+    );
+    expect(huge.statusCode).toBe(422);
+  });
+
+  it('should edit an account and keep the number unique', async () => {
+    const account = await created(seller, gbAccount({ account_number: '70871234' }));
+    const edited = await seller.c.put(
+      `/rest/v1/bankaccounts/${account.id}`,
+      gbAccount({
+        account_number: '70871234',
+        holder_name: 'Alice B Smith',
+        is_personal: false,
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ holderName: 'Alice B Smith', accountType: 'Business' });
+    const clash = await seller.c.put(
+      `/rest/v1/bankaccounts/${account.id}`,
+      gbAccount({ account_number: '55779911' }),
+    );
+    expect(clash.statusCode).toBe(422);
+    expect(errorsOf(clash).details).toContainEqual(
+      expect.objectContaining({ code: 'account_number_non_unique' }),
+    );
+  });
+
+  it('should attach accounts to sell offers only, of the offer’s currency, and the owner’s own', async () => {
+    const [account] = await list(seller);
+    const foreign = await created(stranger, gbAccount({ account_number: '40404040' }));
+    const buy = await gbpOffer(seller, { type: 'buy', bank_accounts: [account!.id] });
+    expect(buy.statusCode).toBe(422);
+    expect(errorsOf(buy).details![0]).toMatchObject({ field: 'bank_accounts', code: 'not_for_buy_offers' });
+    const usd = await seller.c.post('/rest/v1/my-offers', sellOfferBody({ bank_accounts: [account!.id] }));
+    expect(errorsOf(usd).details![0]).toMatchObject({ field: 'bank_accounts', code: 'currency_mismatch' });
+    const theirs = await gbpOffer(seller, { bank_accounts: [foreign.id] });
+    expect(errorsOf(theirs).details![0]).toMatchObject({
+      field: 'bank_accounts',
+      code: 'unknown_bank_account',
+    });
+    const wrongMethod = await gbpOffer(seller, { payment_method: 'paypal', bank_accounts: [account!.id] });
+    expect(wrongMethod.statusCode).toBe(422);
+  });
+
+  it('should show the account to the trade’s buyer and seller only, and refuse deletion while it is used', async () => {
+    const account = await created(seller, gbAccount({ account_number: '12312312' }));
+    const offer = await gbpOffer(seller, { bank_accounts: [account.id] });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const hash = offer.json().data.idHashed as string;
+    const mine = (await seller.c.get('/rest/v1/my-offers/list')).json().data.offers as {
+      idHashed: string;
+      bankAccounts: { id: number; maskedNumber: string }[];
+    }[];
+    const listed = mine.find((o) => o.idHashed === hash)!;
+    expect(listed.bankAccounts).toEqual([expect.objectContaining({ id: account.id })]);
+    expect(listed.bankAccounts[0]!.maskedNumber).toMatch(/2312$/);
+    expect(listed.bankAccounts[0]!.maskedNumber).not.toContain('1231');
+    const editor = (await seller.c.get(`/rest/v1/my-offers/${hash}`)).json().data.body;
+    expect(editor.bank_accounts).toEqual([account.id]);
+
+    // An active offer keeps it.
+    const refused = await seller.c.delete(`/rest/v1/bankaccounts/${account.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused).code).toBe('BANK_ACCOUNT_IN_USE');
+    expect((await seller.c.get(`/rest/v1/bankaccounts/${account.id}`)).json().data.usage.offers).toEqual([
+      hash,
+    ]);
+
+    const trade = await s.start(buyer, hash, '20');
+    const view = async (who: Party) => {
+      const response = await who.c.get(`/rest/v1/trade/${trade.id}`);
+      return response.statusCode === 200
+        ? dataEnvelope(tradeSchema).parse(response.json()).data
+        : response.statusCode;
+    };
+    const seen = await view(buyer);
+    expect(typeof seen === 'object' && seen.paymentAccounts).toEqual([
+      expect.objectContaining({
+        kind: 'bank',
+        accountNumber: '12312312',
+        routingNumber: '601613',
+        holderName: 'Alice Smith',
+      }),
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('accountId');
+    const sellerView = await view(seller);
+    expect(typeof sellerView === 'object' && sellerView.paymentAccounts).toHaveLength(1);
+    expect(await view(stranger)).toBe(404);
+
+    // Switched off, the offer lets go, but the running trade that copied it still holds it.
+    expect((await seller.c.put(`/rest/v1/my-offers/${hash}/status`, { new_status: false })).statusCode).toBe(
+      200,
+    );
+    const stillRefused = await seller.c.delete(`/rest/v1/bankaccounts/${account.id}`);
+    expect(stillRefused.statusCode).toBe(422);
+    expect((await seller.c.get(`/rest/v1/bankaccounts/${account.id}`)).json().data.usage).toEqual({
+      offers: [],
+      trades: [trade.id],
+    });
+    expect((await buyer.c.post(`/rest/v1/trade/${trade.id}/cancel`)).statusCode).toBe(200);
+    const deleted = await seller.c.delete(`/rest/v1/bankaccounts/${account.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The trade keeps its copy; the offer has no account left.
+    const after = await view(buyer);
+    expect(typeof after === 'object' && after.paymentAccounts).toHaveLength(1);
+    expect((await seller.c.get(`/rest/v1/my-offers/${hash}`)).json().data.body.bank_accounts).toEqual([]);
+  });
+});
