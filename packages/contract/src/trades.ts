@@ -456,6 +456,8 @@ export const tradeSchema = z.object({
    * otherwise (moderators included).
    */
   paymentAccounts: z.array(tradePaymentAccountSchema).nullable(),
+  /** The viewer's own trust or block of the other party (the trade page's trust/block); null for moderators. */
+  viewerRelation: z.object({ isTrusted: z.boolean(), isBlocked: z.boolean() }).nullable(),
   /** Both parties acted from the same IP address (start or their latest action). */
   isOpponentsSameIp: z.boolean(),
   dispute: z.object({

@@ -213,6 +213,31 @@ describe('bank accounts', () => {
     expect(wrongMethod.statusCode).toBe(422);
   });
 
+  it('should drop accounts that no longer fit when an edit leaves the lists out', async () => {
+    const [account] = await list(seller);
+    const offer = await gbpOffer(seller, { bank_accounts: [account!.id] });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const hash = offer.json().data.idHashed as string;
+    const accountsOf = async () =>
+      (await seller.c.get(`/rest/v1/my-offers/${hash}`)).json().data.body.bank_accounts;
+    const edit = (extra: Record<string, unknown>) =>
+      seller.c.put(
+        `/rest/v1/my-offers/${hash}`,
+        sellOfferBody({ fiat_currency_code: 'GBP', trade_details: 'Reference: your username', ...extra }),
+      );
+    // Same method and currency: kept.
+    expect((await edit({ offer_terms: 'Be quick.' })).statusCode).toBe(200);
+    expect(await accountsOf()).toEqual([account!.id]);
+    // Another currency: a GBP account no longer fits a EUR offer.
+    expect((await edit({ fiat_currency_code: 'EUR' })).statusCode).toBe(200);
+    expect(await accountsOf()).toEqual([]);
+    expect((await edit({ bank_accounts: [account!.id] })).statusCode).toBe(200);
+    expect(await accountsOf()).toEqual([account!.id]);
+    // Another method: PayPal buyers are never shown a bank account.
+    expect((await edit({ payment_method: 'paypal' })).statusCode).toBe(200);
+    expect(await accountsOf()).toEqual([]);
+  });
+
   it('should show the account to the trade’s buyer and seller only, and refuse deletion while it is used', async () => {
     const account = await created(seller, gbAccount({ account_number: '12312312' }));
     const offer = await gbpOffer(seller, { bank_accounts: [account.id] });
@@ -257,6 +282,21 @@ describe('bank accounts', () => {
     const sellerView = await view(seller);
     expect(typeof sellerView === 'object' && sellerView.paymentAccounts).toHaveLength(1);
     expect(await view(stranger)).toBe(404);
+    // The trade page's trust/block starts from what the viewer thinks of the other party.
+    expect(typeof seen === 'object' && seen.viewerRelation).toEqual({ isTrusted: false, isBlocked: false });
+    expect(
+      (await buyer.c.put(`/rest/v1/users/${seller.name}/relations`, { action: 'trusted' })).statusCode,
+    ).toBe(200);
+    const trusting = await view(buyer);
+    expect(typeof trusting === 'object' && trusting.viewerRelation).toEqual({
+      isTrusted: true,
+      isBlocked: false,
+    });
+    const trusted = await view(seller);
+    expect(typeof trusted === 'object' && trusted.viewerRelation).toEqual({
+      isTrusted: false,
+      isBlocked: false,
+    });
 
     // Switched off, the offer lets go, but the running trade that copied it still holds it.
     expect((await seller.c.put(`/rest/v1/my-offers/${hash}/status`, { new_status: false })).statusCode).toBe(

@@ -21,14 +21,15 @@ export type OfferPaymentAccounts = {
 
 const NONE: OfferPaymentAccounts = { bankAccounts: [], mobileMoneyWallets: [] };
 
-/** The accounts a body asks to attach, checked against the offer's side, group, currency and method. */
-export type PaymentAccountChoice = { bankAccountIds: number[]; walletIds: number[] } | undefined;
+/** The ids an offer lists now (an edit that leaves the fields out keeps those that still fit). */
+export type PaymentAccountIds = { bankAccountIds: number[]; walletIds: number[] };
 
 /**
  * Checks the receiving accounts of an offer body (decision 0034): only sell offers list them (the owner
  * sells, so the owner is the one paid); bank accounts only for bank transfers and in the offer's fiat;
- * wallets only for mobile money and of the offer's method; every account the owner's. Answers what to
- * store: undefined when the body leaves them as they are.
+ * wallets only for mobile money and of the offer's method; every account the owner's. A list the body
+ * sends must fit (422 otherwise); a list it leaves out keeps the `current` accounts that still fit the
+ * edited offer, so a changed method or currency never leaves a buyer an account of the wrong kind.
  */
 export async function checkPaymentAccounts(
   db: DbOrTx,
@@ -36,7 +37,8 @@ export async function checkPaymentAccounts(
   body: OfferBody,
   offer: { paymentMethodId: number; paymentGroupId: number; fiatCurrencyCode: string },
   data: CatalogueData,
-): Promise<PaymentAccountChoice> {
+  current: PaymentAccountIds = { bankAccountIds: [], walletIds: [] },
+): Promise<PaymentAccountIds> {
   if (body.type === 'buy') {
     if (body.bank_accounts?.length || body.mobile_money_wallets?.length) {
       throw validationError([
@@ -49,52 +51,73 @@ export async function checkPaymentAccounts(
     }
     return { bankAccountIds: [], walletIds: [] };
   }
-  if (body.bank_accounts === undefined && body.mobile_money_wallets === undefined) return undefined;
-  const bankAccountIds = [...new Set(body.bank_accounts ?? [])];
-  const walletIds = [...new Set(body.mobile_money_wallets ?? [])];
   const group = data.groupById.get(offer.paymentGroupId)?.slug;
   const errors: FieldError[] = [];
   const add = (field: string, code: string, message: string) => errors.push({ field, code, message });
 
-  if (bankAccountIds.length > 0) {
+  async function bankAccountIdsOf(sent: number[] | undefined): Promise<number[]> {
+    const ids = [...new Set(sent ?? current.bankAccountIds)];
+    if (ids.length === 0) return [];
+    const owned = group === 'bank-transfers' ? await bankAccountsRepository.ownedBy(db, userId, ids) : [];
+    const fitting = owned.filter((a) => a.fiatCurrencyCode === offer.fiatCurrencyCode).map((a) => a.id);
+    if (sent === undefined) return fitting;
     if (group !== 'bank-transfers') {
       add('bank_accounts', 'not_for_method', 'Bank accounts go on bank transfer offers only.');
-    } else {
-      const owned = await bankAccountsRepository.ownedBy(db, userId, bankAccountIds);
-      if (owned.length !== bankAccountIds.length) {
-        add('bank_accounts', 'unknown_bank_account', 'Choose among your own bank accounts.');
-      } else if (owned.some((a) => a.fiatCurrencyCode !== offer.fiatCurrencyCode)) {
-        add(
-          'bank_accounts',
-          'currency_mismatch',
-          `Choose accounts in ${offer.fiatCurrencyCode}, the offer’s currency.`,
-        );
-      }
+    } else if (owned.length !== ids.length) {
+      add('bank_accounts', 'unknown_bank_account', 'Choose among your own bank accounts.');
+    } else if (fitting.length !== ids.length) {
+      add(
+        'bank_accounts',
+        'currency_mismatch',
+        `Choose accounts in ${offer.fiatCurrencyCode}, the offer’s currency.`,
+      );
     }
+    return ids;
   }
-  if (walletIds.length > 0) {
+
+  async function walletIdsOf(sent: number[] | undefined): Promise<number[]> {
+    const ids = [...new Set(sent ?? current.walletIds)];
+    if (ids.length === 0) return [];
+    const owned = group === 'mobile-money' ? await mobileMoneyRepository.ownedBy(db, userId, ids) : [];
+    const fitting = owned.filter((w) => w.paymentMethodId === offer.paymentMethodId).map((w) => w.id);
+    if (sent === undefined) return fitting;
     if (group !== 'mobile-money') {
       add('mobile_money_wallets', 'not_for_method', 'Mobile money wallets go on mobile money offers only.');
-    } else {
-      const owned = await mobileMoneyRepository.ownedBy(db, userId, walletIds);
-      if (owned.length !== walletIds.length) {
-        add('mobile_money_wallets', 'unknown_wallet', 'Choose among your own mobile money wallets.');
-      } else if (owned.some((w) => w.paymentMethodId !== offer.paymentMethodId)) {
-        add('mobile_money_wallets', 'method_mismatch', 'Choose wallets of the offer’s payment method.');
-      }
+    } else if (owned.length !== ids.length) {
+      add('mobile_money_wallets', 'unknown_wallet', 'Choose among your own mobile money wallets.');
+    } else if (fitting.length !== ids.length) {
+      add('mobile_money_wallets', 'method_mismatch', 'Choose wallets of the offer’s payment method.');
     }
+    return ids;
   }
+
+  const choice = {
+    bankAccountIds: await bankAccountIdsOf(body.bank_accounts),
+    walletIds: await walletIdsOf(body.mobile_money_wallets),
+  };
   if (errors.length > 0) throw validationError(errors);
-  return { bankAccountIds, walletIds };
+  return choice;
 }
 
 export const offerPaymentAccountsRepository = {
+  /** The ids an offer lists. */
+  async idsOf(db: DbOrTx, offerId: number): Promise<PaymentAccountIds> {
+    const rows = await db
+      .select({ bank: offerPaymentAccounts.bankAccountId, wallet: offerPaymentAccounts.mobileMoneyWalletId })
+      .from(offerPaymentAccounts)
+      .where(eq(offerPaymentAccounts.offerId, offerId))
+      .orderBy(asc(offerPaymentAccounts.id));
+    return {
+      bankAccountIds: rows.flatMap((r) => (r.bank === null ? [] : [r.bank])),
+      walletIds: rows.flatMap((r) => (r.wallet === null ? [] : [r.wallet])),
+    };
+  },
+
   /**
    * Replaces an offer's accounts. An account deleted since the check breaks the foreign key: that is
    * the same answer as choosing an unknown account, not a 500.
    */
-  async replace(tx: DbOrTx, offerId: number, choice: PaymentAccountChoice) {
-    if (!choice) return;
+  async replace(tx: DbOrTx, offerId: number, choice: PaymentAccountIds) {
     await tx.delete(offerPaymentAccounts).where(eq(offerPaymentAccounts.offerId, offerId));
     const rows = [
       ...choice.bankAccountIds.map((bankAccountId) => ({ offerId, bankAccountId })),

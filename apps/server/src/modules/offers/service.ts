@@ -499,7 +499,14 @@ export function createOffersService(options: OffersServiceOptions) {
       if (!existing || existing.userId !== userId) throw notFound('Offer not found');
       assertAllowed(user.accountState, 'create_offer');
       const { row, tagIds, hours } = await validate(body);
-      const accounts = await checkPaymentAccounts(db, userId, body, row, await catalogue.data());
+      const accounts = await checkPaymentAccounts(
+        db,
+        userId,
+        body,
+        row,
+        await catalogue.data(),
+        await offerPaymentAccountsRepository.idsOf(db, existing.id),
+      );
       return withOwnOffer(
         userId,
         hash,

@@ -110,6 +110,13 @@ export type TradeView = {
   chat: { canPost: boolean; blockReason: ChatBlockReason | null };
 };
 
+/** What the viewer (a party) thinks of the other party: that party's `relationFromOther`. */
+function viewerRelationOf(v: Pick<TradeView, 'role' | 'buyer' | 'seller'>): Trade['viewerRelation'] {
+  if (v.role === 'moderator') return null;
+  const kind = (v.role === 'buyer' ? v.seller : v.buyer).relationFromOther;
+  return { isTrusted: kind === 'trusted', isBlocked: kind === 'blocked' };
+}
+
 /** A copied account without its source id. */
 function presentPaymentAccount({ accountId: _id, ...account }: StoredPaymentAccount): TradePaymentAccount {
   return account;
@@ -173,6 +180,7 @@ export function presentTrade(v: TradeView): Trade {
     paymentDetails: revealed ? trade.paymentDetails : null,
     // The accounts are personal data of the seller: their own, and the buyer's once the flow reveals
     // them; nobody else, moderators included (decision 0034).
+    viewerRelation: viewerRelationOf(v),
     paymentAccounts:
       v.role === 'seller' || (v.role === 'buyer' && revealed)
         ? trade.paymentAccounts.map(presentPaymentAccount)

@@ -60,6 +60,8 @@ export type TradePartyFacts = Pick<
 > & {
   stats: PartyStats;
   feedback: { positive: number; negative: number };
+  /** What the trade's other party thinks of this one (their trust or block), if anything. */
+  relationFromOther: RelationKind | null;
 };
 
 /** What `startFacts` reads in one statement before a trade starts. */
@@ -124,6 +126,7 @@ type ViewFactsRow = {
   positive: number;
   negative: number;
   blocked_either_way: boolean;
+  relation_from_other: RelationKind | null;
   chargeback: ChargebackStatus | null;
   has_dispute: boolean;
   requirements: {
@@ -145,6 +148,9 @@ const viewFactsStatement = preparedRows<ViewFactsRow>(
   sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
       ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
       ${blockedEitherWay(sql`${sql.placeholder('buyer')}::int`, sql`${sql.placeholder('seller')}::int`)} AS blocked_either_way,
+      (SELECT r.kind FROM user_relations r WHERE r.target_user_id = u.id
+        AND r.user_id = CASE WHEN u.id = ${sql.placeholder('buyer')}::int
+          THEN ${sql.placeholder('seller')}::int ELSE ${sql.placeholder('buyer')}::int END) AS relation_from_other,
       (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${sql.placeholder('trade')}::int
         ORDER BY c.id DESC LIMIT 1) AS chargeback,
       EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${sql.placeholder('trade')}::int) AS has_dispute,
@@ -642,6 +648,7 @@ export const tradesRepository = {
           lastSeen: r.seen ? dateOf(r.seen) : null,
         },
         feedback: { positive: Number(r.positive), negative: Number(r.negative) },
+        relationFromOther: r.relation_from_other,
       });
     }
     const first = rows[0];
