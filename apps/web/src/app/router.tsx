@@ -71,6 +71,11 @@ const VerifyEmailPage = lazyPage(
   'VerifyEmailPage',
 );
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const PaymentAccountsPage = lazyPage(
+  () => import('@/features/payment-accounts/pages/payment-accounts-page'),
+  'PaymentAccountsPage',
+);
+const ContactsPage = lazyPage(() => import('@/features/contacts/pages/contacts-page'), 'ContactsPage');
 const SecurityPage = lazyPage(() => import('@/features/security/pages/security-page'), 'SecurityPage');
 const ForgotPasswordPage = lazyPage(
   () => import('@/features/security/pages/forgot-password-page'),
@@ -138,6 +143,15 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'account/verify-email', element: <VerifyEmailPage /> },
         { path: 'user/security', element: <SecurityPage /> },
         { path: 'user/settings', element: <SettingsPage /> },
+        { path: 'user/payment-accounts', element: <PaymentAccountsPage /> },
+      ],
+    },
+    // Contacts: recent trades, trusted, blocked (`/contacts` is the first tab) and favourite offers.
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'contacts', element: <ContactsPage /> },
+        { path: 'contacts/:tab', element: <ContactsPage /> },
       ],
     },
     {

@@ -28,10 +28,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const myOffersPath = useNamedRoute('myOffers');
   const createOfferPath = useLocalizePath()(offerEditorPath());
   const favoritesPath = useLocalizePath()('/favorites');
+  const contactsPath = useLocalizePath()('/contacts');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
   const consolePath = useLocalizePath()('/admin');
   const securityPath = useLocalizePath()('/user/security');
   const settingsPath = useLocalizePath()('/user/settings');
+  const paymentAccountsPath = useLocalizePath()('/user/payment-accounts');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -65,11 +67,17 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to={favoritesPath}>
           {t('offer.favorites.title')}
         </Menu.Item>
+        <Menu.Item component={Link} to={contactsPath}>
+          {t('contacts.title')}
+        </Menu.Item>
         <Menu.Item component={Link} to={tradeHistoryPath}>
           {t('trades.history.title')}
         </Menu.Item>
         <Menu.Item component={Link} to={settingsPath}>
           {t('settings.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paymentAccountsPath}>
+          {t('paymentAccounts.title')}
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
           {t('security.title')}

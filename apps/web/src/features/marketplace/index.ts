@@ -6,5 +6,6 @@ export { OfferCard, type OfferCardProps } from './components/offer-card';
 export { FavoriteToggle, type FavoriteToggleProps } from './components/favorite-toggle';
 export { TopOffers, type TopOffersProps } from './components/top-offers';
 export { patchCachedFavorite } from './api/favorite-offer';
+export { marketplaceKeys } from './api/query-keys';
 export { marketHref, defaultFilters, type MarketFilters } from './utils/search-params';
 export { formatFiat, formatLimits, offerHref, offerLimits } from './utils/offer-format';

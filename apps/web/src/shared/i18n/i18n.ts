@@ -29,6 +29,12 @@ import enTwoFactor from './locales/en/twoFactor.json';
 import esTwoFactor from './locales/es/twoFactor.json';
 import enSettings from './locales/en/settings.json';
 import esSettings from './locales/es/settings.json';
+import enContacts from './locales/en/contacts.json';
+import esContacts from './locales/es/contacts.json';
+import enPaymentAccounts from './locales/en/paymentAccounts.json';
+import esPaymentAccounts from './locales/es/paymentAccounts.json';
+import enBankAccounts from './locales/en/bankAccounts.json';
+import esBankAccounts from './locales/es/bankAccounts.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -47,6 +53,9 @@ const en = {
   security: enSecurity,
   twoFactor: enTwoFactor,
   settings: enSettings,
+  contacts: enContacts,
+  paymentAccounts: enPaymentAccounts,
+  bankAccounts: enBankAccounts,
 };
 const es = {
   ...esCommon,
@@ -63,6 +72,9 @@ const es = {
   security: esSecurity,
   twoFactor: esTwoFactor,
   settings: esSettings,
+  contacts: esContacts,
+  paymentAccounts: esPaymentAccounts,
+  bankAccounts: esBankAccounts,
 };
 
 export const resources = {

@@ -6,4 +6,6 @@ export const offerManagerKeys = {
   offer: (id: string) => ['offer-manager', 'offer', id] as const,
   rates: (locale: string) => ['offer-manager', 'crypto-fiat-rates', locale] as const,
   methodDetail: (slug: string, locale: string) => ['offer-manager', 'payment-method', slug, locale] as const,
+  bankAccounts: () => ['offer-manager', 'bank-accounts'] as const,
+  mobileMoneyWallets: (locale: string) => ['offer-manager', 'mobile-money-wallets', locale] as const,
 };

@@ -24,9 +24,9 @@ type MyOfferCardProps = {
 };
 
 /**
- * One of the owner's offers: what it trades, its live price and limits, its status switch, the bond it
- * lacks (if any), and the quick edits of price and amounts; the full editor and the public page are a
- * link away.
+ * One of the owner's offers: what it trades, its live price and limits, the accounts buyers pay into
+ * (numbers masked), its status switch, the bond it lacks (if any), and the quick edits of price and
+ * amounts; the full editor and the public page are a link away.
  */
 export function MyOfferCard({
   offer,
@@ -44,6 +44,10 @@ export function MyOfferCard({
   const fiat = offer.fiatCurrencyCode;
   const money = (value: string) => format(value, fiat, precision);
   const id = offer.idHashed;
+  const accounts = [
+    ...offer.bankAccounts.map((account) => ({ ...account, key: `bank-${account.id}` })),
+    ...offer.mobileMoneyWallets.map((wallet) => ({ ...wallet, key: `wallet-${wallet.id}` })),
+  ];
 
   return (
     <Paper
@@ -126,6 +130,23 @@ export function MyOfferCard({
               </Badge>
             ))}
           </Group>
+        ) : null}
+
+        {accounts.length > 0 ? (
+          <Text size="sm" data-testid={`my-offer-accounts-${id}`}>
+            <Text span size="sm" c="dimmed">
+              {t('offerManager.list.accounts')}:{' '}
+            </Text>
+            {accounts.map((account, index) => (
+              <span key={account.key}>
+                {index > 0 ? ', ' : null}
+                {account.label}{' '}
+                <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                  {account.maskedNumber}
+                </span>
+              </span>
+            ))}
+          </Text>
         ) : null}
 
         <ModerationNotice offer={offer} />

@@ -11,10 +11,12 @@ import {
 import { allowedFlowTypes, type OfferContext } from '../hooks/use-offer-context';
 import { useOfferFieldError } from '../hooks/use-offer-field-error';
 import type { OfferFormValues } from '../utils/offer-form';
+import { PaymentAccountsPicker } from './payment-accounts-picker';
 
 /**
  * Step 1: what the offer trades. The side is the owner's (a sell offer sells crypto); the payment method
  * decides the market area (gift card methods list under gift cards) and which flows remain possible.
+ * A sell offer paid by bank transfer or mobile money also names the accounts buyers pay into.
  */
 export function StepBasics({ context }: { context: OfferContext }) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function StepBasics({ context }: { context: OfferContext }) {
         : {
             isGiftCard,
             isBankTransfer: groupSlug === 'bank-transfers',
+            isMobileMoney: groupSlug === 'mobile-money',
             isBinCodeEnabled: false,
             liteExcluded: context.method?.liteExcluded ?? false,
           },
@@ -102,6 +105,7 @@ export function StepBasics({ context }: { context: OfferContext }) {
           {...register('payment_method_label')}
         />
       </SimpleGrid>
+      <PaymentAccountsPicker context={context} />
     </Stack>
   );
 }

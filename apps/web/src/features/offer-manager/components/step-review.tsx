@@ -8,6 +8,7 @@ import { IconAlertCircle } from '@/shared/ui/icons';
 import type { OfferContext } from '../hooks/use-offer-context';
 import { useFiatFormat } from '../hooks/use-fiat-format';
 import { requirementsToBody, type OfferFormValues, type WizardStep } from '../utils/offer-form';
+import { paymentAccountsFieldOf, usePaymentAccountOptions } from './payment-accounts-picker';
 import { PricePreviewCard } from './price-fields';
 import { useWeekDayNames } from './opening-hours-editor';
 
@@ -86,6 +87,13 @@ export function StepReview({
   const requirements = requirementsToBody(values.requirements) ?? [];
   const hours = mergeOpeningHours(values.opening_hours.filter((h) => h.start_time < h.end_time));
   const title = (step: WizardStep) => t(`offerManager.steps.${step}`);
+  const accountsField = paymentAccountsFieldOf(values.type, context);
+  const accounts = usePaymentAccountOptions(accountsField, { fiat, methodSlug: values.payment_method });
+  const chosenAccounts = accountsField
+    ? values[accountsField].map(
+        (id) => accounts.options?.find((option) => option.id === id)?.label ?? `#${id}`,
+      )
+    : [];
 
   return (
     <Stack gap="md" data-testid="offer-review">
@@ -106,6 +114,11 @@ export function StepReview({
             {context.methodInfo?.name.localized ?? values.payment_method}
           </Row>
           <Row label={t('offerManager.basics.label')}>{values.payment_method_label.trim() || '—'}</Row>
+          {accountsField ? (
+            <Row label={t('offerManager.accounts.title')} testId="review-accounts">
+              {chosenAccounts.length === 0 ? t('offerManager.review.none') : chosenAccounts.join(', ')}
+            </Row>
+          ) : null}
           <Row label={t('offerManager.review.area')}>{t(`offerManager.area.${values.area}`)}</Row>
         </ReviewSection>
         <ReviewSection title={title('pricing')} step={1} onEdit={onEdit}>

@@ -65,6 +65,7 @@ export function offerContextOf(
       ? {
           isGiftCard: groupSlug === 'gift-cards',
           isBankTransfer: groupSlug === 'bank-transfers',
+          isMobileMoney: groupSlug === 'mobile-money',
           isBinCodeEnabled: methodInfo.isBinCodeEnabled,
           liteExcluded:
             catalogue.cryptos.metadata[values.crypto_currency_code]?.excludedOfferFeatures.includes(

@@ -46,7 +46,17 @@ describe('MyOffersPage', () => {
     const fake = withServer(
       listRoutes({
         sell: [
-          buildMyOffer(),
+          buildMyOffer({
+            bankAccounts: [
+              {
+                id: 4,
+                label: 'N26',
+                holderName: 'Sally Seller',
+                maskedNumber: '•••• 3000',
+                countryCode: 'DE',
+              },
+            ],
+          }),
           buildMyOffer({
             idHashed: OTHER_ID,
             margin: null,
@@ -70,11 +80,15 @@ describe('MyOffersPage', () => {
       '50.00 EUR – 500.00 EUR',
     );
     expect(within(first).getByText(/Bank Transfer/)).toBeInTheDocument();
+    expect(within(first).getByTestId(`my-offer-accounts-${OFFER_ID}`)).toHaveTextContent(
+      'Buyers pay into: N26 •••• 3000',
+    );
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
       `/offer-manager/edit/${OFFER_ID}`,
     );
     const second = await card(OTHER_ID);
+    expect(within(second).queryByTestId(`my-offer-accounts-${OTHER_ID}`)).not.toBeInTheDocument();
     expect(within(second).getByTestId(`my-offer-pricing-${OTHER_ID}`)).toHaveTextContent('Fixed price');
     expect(within(second).getByTestId(`my-offer-limits-${OTHER_ID}`)).toHaveTextContent(
       '50.00 EUR, 100.00 EUR',

@@ -129,6 +129,8 @@ describe('OfferEditorPage', () => {
         is_third_party_allowed: false,
         is_gift_code_check_enabled: false,
         is_active: true,
+        bank_accounts: [],
+        mobile_money_wallets: [],
       },
     ]);
     // The result: saved switched off for the missing bond, with the way to the wallet's bond panel.

@@ -119,6 +119,7 @@ export function buildMyOffer(overrides: Partial<MyOffer> = {}): MyOffer {
     depositInfo: { isBondInsufficient: false },
     tags: [],
     bankAccounts: [],
+    mobileMoneyWallets: [],
     manualEscrowFee: null,
     pinnedPosition: null,
     moderationStatus: 1,
@@ -180,6 +181,8 @@ export function buildEditorState(overrides: Partial<OfferEditorState['body']> = 
       is_third_party_allowed: false,
       is_gift_code_check_enabled: false,
       is_active: true,
+      bank_accounts: [],
+      mobile_money_wallets: [],
       ...overrides,
     },
   };
@@ -258,6 +261,10 @@ export function offerManagerRoutes(overrides: Record<string, FakeHandler> = {}):
         },
       }),
     'GET /rest/v1/trade/active': () => jsonResponse(200, { data: { trades: [] } }),
+    // The owner's receiving accounts (the sell offer's picker): none unless a test gives some.
+    'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: [] }),
+    'GET /rest/v1/mobile-money-wallets': () =>
+      jsonResponse(200, { data: { mobileMoneyWallets: [], paymentMethods: [] } }),
     ...overrides,
   };
 }

@@ -55,6 +55,12 @@ const CODES = [
   'unknown_crypto_currency',
   'unknown_currency',
   'unknown_payment_method',
+  'not_for_buy_offers',
+  'not_for_method',
+  'currency_mismatch',
+  'method_mismatch',
+  'unknown_bank_account',
+  'unknown_wallet',
 ] as const;
 type OfferErrorCode = (typeof CODES)[number];
 
@@ -179,6 +185,18 @@ export function translateOfferFieldError(
       return t('offerManager.fieldErrors.unknown_currency');
     case 'unknown_payment_method':
       return t('offerManager.fieldErrors.unknown_payment_method');
+    case 'not_for_buy_offers':
+      return t('offerManager.fieldErrors.not_for_buy_offers');
+    case 'not_for_method':
+      return t('offerManager.fieldErrors.accounts_not_for_method');
+    case 'currency_mismatch':
+      return t('offerManager.fieldErrors.currency_mismatch');
+    case 'method_mismatch':
+      return t('offerManager.fieldErrors.method_mismatch');
+    case 'unknown_bank_account':
+      return t('offerManager.fieldErrors.unknown_bank_account');
+    case 'unknown_wallet':
+      return t('offerManager.fieldErrors.unknown_wallet');
   }
 }
 

@@ -21,7 +21,13 @@ import {
 
 const ctx: OfferFormContext = {
   fiatPrecision: 2,
-  method: { isGiftCard: false, isBankTransfer: true, isBinCodeEnabled: false, liteExcluded: false },
+  method: {
+    isGiftCard: false,
+    isBankTransfer: true,
+    isMobileMoney: false,
+    isBinCodeEnabled: false,
+    liteExcluded: false,
+  },
 };
 
 /** A complete, valid form: a sell offer of BTC for EUR by SEPA at 2 % over the market, 50 to 500 EUR. */
@@ -64,6 +70,8 @@ const savedBody = (overrides: Partial<OfferEditorState['body']> = {}): OfferEdit
   is_third_party_allowed: false,
   is_gift_code_check_enabled: false,
   is_active: true,
+  bank_accounts: [4],
+  mobile_money_wallets: [],
   ...overrides,
 });
 
@@ -106,7 +114,13 @@ describe('toOfferBody', () => {
       is_gift_code_check_enabled: false,
       countries: [],
     });
-    const giftCard = { isGiftCard: true, isBankTransfer: false, isBinCodeEnabled: true, liteExcluded: false };
+    const giftCard = {
+      isGiftCard: true,
+      isBankTransfer: false,
+      isMobileMoney: false,
+      isBinCodeEnabled: true,
+      liteExcluded: false,
+    };
     expect(toOfferBody(values, giftCard)).toMatchObject({
       gift_card_bin_codes: ['411111'],
       card_regions: [3],
@@ -114,6 +128,24 @@ describe('toOfferBody', () => {
     });
     // Unknown method (catalogue still loading): nothing is dropped.
     expect(toOfferBody(values, null)).toMatchObject({ gift_card_bin_codes: ['411111'], card_regions: [3] });
+  });
+
+  it('should send the receiving accounts of its group on a sell offer, the other list empty, none on a buy offer', () => {
+    const values = valid({ bank_accounts: [4, 7], mobile_money_wallets: [9] });
+    expect(toOfferBody(values, ctx.method)).toMatchObject({
+      bank_accounts: [4, 7],
+      mobile_money_wallets: [],
+    });
+    const mobileMoney = { ...ctx.method!, isBankTransfer: false, isMobileMoney: true };
+    expect(toOfferBody(values, mobileMoney)).toMatchObject({ bank_accounts: [], mobile_money_wallets: [9] });
+    // Another method: whatever an earlier method had attached is dropped.
+    const paypal = { ...ctx.method!, isBankTransfer: false };
+    expect(toOfferBody(values, paypal)).toMatchObject({ bank_accounts: [], mobile_money_wallets: [] });
+    // A buy offer (the server refuses accounts there) and an unknown method (unchanged) send neither.
+    for (const body of [toOfferBody({ ...values, type: 'buy' }, ctx.method), toOfferBody(values, null)]) {
+      expect(body).not.toHaveProperty('bank_accounts');
+      expect(body).not.toHaveProperty('mobile_money_wallets');
+    }
   });
 
   it('should turn the requirement checkboxes into the spec types and back', () => {
@@ -216,6 +248,8 @@ describe('steps and field names', () => {
     expect(formPathOfBodyField('opening_hours.3.start_time')).toBe('opening_hours.3.start_time');
     expect(formPathOfBodyField('opening_hours.3.end_time')).toBe('opening_hours.3.end_time');
     expect(formPathOfBodyField('opening_hours')).toBe('opening_hours');
+    expect(formPathOfBodyField('bank_accounts')).toBe('bank_accounts');
+    expect(formPathOfBodyField('mobile_money_wallets.5')).toBe('mobile_money_wallets');
     expect(formPathOfBodyField('searchId')).toBeNull();
     expect(formPathOfBodyField('price_mode.x')).toBeNull();
   });

@@ -79,6 +79,10 @@ export type OfferFormValues = {
   is_third_party_allowed: boolean;
   is_gift_code_check_enabled: boolean;
   is_active: boolean;
+  /** Sell offers of the bank-transfers group: ids of the owner's bank accounts buyers pay into. */
+  bank_accounts: number[];
+  /** Sell offers of the mobile-money group: ids of the owner's wallets of the offer's method. */
+  mobile_money_wallets: number[];
 };
 
 export type OfferFormField = keyof OfferFormValues;
@@ -87,6 +91,7 @@ export type OfferFormField = keyof OfferFormValues;
 export type OfferMethodContext = {
   isGiftCard: boolean;
   isBankTransfer: boolean;
+  isMobileMoney: boolean;
   isBinCodeEnabled: boolean;
   /** The coin is kept out of the lite flow (XMR). */
   liteExcluded: boolean;
@@ -111,6 +116,8 @@ const STEP_OF_FIELD: Record<OfferFormField, number> = {
   fiat_currency_code: 0,
   payment_method: 0,
   payment_method_label: 0,
+  bank_accounts: 0,
+  mobile_money_wallets: 0,
   price_mode: 1,
   margin: 1,
   fixed_price: 1,
@@ -180,7 +187,15 @@ export function errorPaths(errors: FieldErrors<OfferFormValues>): string[] {
 // --- server field names -> form paths -----------------------------------------------------------------
 
 /** List fields whose items the form edits as one input: an item's problem belongs to the whole input. */
-const LIST_FIELDS = ['predefined_amount', 'tags', 'countries', 'gift_card_bin_codes', 'card_regions'];
+const LIST_FIELDS = [
+  'predefined_amount',
+  'tags',
+  'countries',
+  'gift_card_bin_codes',
+  'card_regions',
+  'bank_accounts',
+  'mobile_money_wallets',
+];
 
 /**
  * Where a body field named by the server's 422 details (or a contract issue path) is shown in the form:
@@ -237,7 +252,10 @@ export function requirementsFromBody(
  * The request body (`POST /rest/v1/my-offers`, `PUT /rest/v1/my-offers/{id}`) from the form. Exactly one
  * of margin and fixed price, and of range and predefined amounts, is sent; optional values left blank
  * are left out; fields the chosen method does not take (BIN codes, card regions, the gift code check)
- * are sent empty, so a value typed for an earlier method never reaches the server.
+ * are sent empty, so a value typed for an earlier method never reaches the server. The same holds for the
+ * receiving accounts: a sell offer sends the list its group takes and the other one empty (an account
+ * chosen for an earlier method must not stay attached); a buy offer sends neither (the server refuses
+ * them there and drops any left over), nor does an offer whose method the catalogue has not named yet.
  */
 export function toOfferBody(values: OfferFormValues, method: OfferMethodContext | null): OfferBodyInput {
   const text = (value: string) => value.trim();
@@ -273,6 +291,10 @@ export function toOfferBody(values: OfferFormValues, method: OfferMethodContext 
     body.range_max = text(values.range_max);
   } else {
     body.predefined_amount = values.predefined_amount.map(text);
+  }
+  if (values.type === 'sell' && method) {
+    body.bank_accounts = method.isBankTransfer ? [...values.bank_accounts] : [];
+    body.mobile_money_wallets = method.isMobileMoney ? [...values.mobile_money_wallets] : [];
   }
   if (text(values.new_buyer_limit)) body.new_buyer_limit = text(values.new_buyer_limit);
   if (text(values.custom_rate)) body.custom_rate = text(values.custom_rate);
@@ -317,6 +339,8 @@ export function defaultOfferFormValues(overrides: Partial<OfferFormValues> = {})
     is_third_party_allowed: false,
     is_gift_code_check_enabled: false,
     is_active: true,
+    bank_accounts: [],
+    mobile_money_wallets: [],
     ...overrides,
   };
 }
@@ -359,6 +383,8 @@ export function formFromBody(body: SavedOfferBody): OfferFormValues {
     is_third_party_allowed: body.is_third_party_allowed,
     is_gift_code_check_enabled: body.is_gift_code_check_enabled,
     is_active: body.is_active,
+    bank_accounts: [...body.bank_accounts],
+    mobile_money_wallets: [...body.mobile_money_wallets],
   };
 }
 

@@ -33,6 +33,7 @@ const offer = (overrides: Partial<MyOffer> = {}): MyOffer => ({
   depositInfo: { isBondInsufficient: false },
   tags: [],
   bankAccounts: [],
+  mobileMoneyWallets: [],
   manualEscrowFee: null,
   pinnedPosition: null,
   moderationStatus: 1,

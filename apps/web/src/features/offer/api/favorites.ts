@@ -1,14 +1,19 @@
-import { favoriteOffersResultSchema, type FavoriteOffersResult } from '@app/contract';
+import {
+  favoriteOfferSorts,
+  favoriteOffersResultSchema,
+  type FavoriteOfferSort,
+  type FavoriteOffersResult,
+} from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { offerKeys } from './query-keys';
 
-export const favoriteSorts = ['newest', 'oldest'] as const;
-export type FavoriteSort = (typeof favoriteSorts)[number];
+export const favoriteSorts = favoriteOfferSorts;
+export type FavoriteSort = FavoriteOfferSort;
 /** The offer's own type (`sell` offers are the ones the viewer buys from); null for all. */
 export type FavoriteType = 'buy' | 'sell' | null;
 
-/** `GET /rest/v1/favorites/offers?page&type&sort`: 20 a page, `nextPage` or null. */
+/** `GET /rest/v1/favorites/offers?page&type&sort`: 20 a page, `nextPage` or null, the counts per type. */
 export function getFavoriteOffers(
   filters: { page: number; type: FavoriteType; sort: FavoriteSort },
   signal?: AbortSignal,

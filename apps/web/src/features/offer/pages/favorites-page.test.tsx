@@ -12,6 +12,17 @@ const PAGE_LOAD = { timeout: 15_000 };
 const listing = (n: number, type: 'buy' | 'sell' = 'sell'): OfferListing =>
   buildListing({ hash: `Fav${String(n).padStart(9, '0')}`, type, isFavorite: true });
 
+/** One answer of the favourites list, counted the way the server counts (the offers' own type). */
+const answer = (offers: OfferListing[], nextPage: number | null = null, counts = { buy: 1, sell: 21 }) => ({
+  offers,
+  buyCount: counts.buy,
+  sellCount: counts.sell,
+  currentType: null,
+  currentSorting: 'newest',
+  pagination: { total: offers.length, currentPage: 1, perPage: 20, lastPage: nextPage ?? 1 },
+  nextPage,
+});
+
 function withServer(routes: Record<string, FakeHandler>) {
   const fake = createFakeFetch(routes);
   vi.stubGlobal('fetch', fake.fetch);
@@ -27,13 +38,16 @@ describe('FavoritesPage', () => {
       'GET /rest/v1/favorites/offers': (request) => {
         const params = new URL(request.url, 'http://x').searchParams;
         if (params.get('type') === 'buy') {
-          return jsonResponse(200, { data: { offers: [listing(50, 'buy')], nextPage: null } });
+          return jsonResponse(200, { data: answer([listing(50, 'buy')]) });
         }
         return jsonResponse(200, {
           data:
             params.get('page') === '2'
-              ? { offers: [listing(21)], nextPage: null }
-              : { offers: Array.from({ length: 20 }, (_, i) => listing(i + 1)), nextPage: 2 },
+              ? answer([listing(21)])
+              : answer(
+                  Array.from({ length: 20 }, (_, i) => listing(i + 1)),
+                  2,
+                ),
         });
       },
     });
@@ -47,8 +61,11 @@ describe('FavoritesPage', () => {
     await waitFor(() => expect(within(list).getAllByTestId('favorite-item')).toHaveLength(21));
     expect(screen.queryByTestId('favorites-load-more')).not.toBeInTheDocument();
 
-    // "To sell" lists the buy offers (the API's type is the offer's own).
-    await user.click(screen.getByRole('tab', { name: 'To sell' }));
+    // Each tab says how many it holds; "To sell" lists the buy offers (the API's type is the offer's own).
+    expect(screen.getByTestId('favorites-count-all')).toHaveTextContent('22');
+    expect(screen.getByTestId('favorites-count-buy')).toHaveTextContent('21');
+    expect(screen.getByTestId('favorites-count-sell')).toHaveTextContent('1');
+    await user.click(screen.getByRole('tab', { name: /^To sell/ }));
     const sellList = await screen.findByTestId('favorites-list');
     await waitFor(() => expect(within(sellList).getAllByTestId('favorite-item')).toHaveLength(1));
     expect(within(sellList).getByTestId('favorite-item')).toHaveTextContent('Sell BTC');
@@ -68,8 +85,7 @@ describe('FavoritesPage', () => {
   it('should remove an offer with its heart', async () => {
     let favourites = [listing(1), listing(2)];
     const fake = withServer({
-      'GET /rest/v1/favorites/offers': () =>
-        jsonResponse(200, { data: { offers: favourites, nextPage: null } }),
+      'GET /rest/v1/favorites/offers': () => jsonResponse(200, { data: answer(favourites) }),
       [`DELETE /rest/v1/favorites/offers/${listing(1).hash}`]: () => {
         favourites = favourites.filter((o) => o.hash !== listing(1).hash);
         return jsonResponse(200, { data: { isFavorite: false } });
@@ -87,7 +103,8 @@ describe('FavoritesPage', () => {
 
   it('should show the empty state with a way to the marketplace', async () => {
     withServer({
-      'GET /rest/v1/favorites/offers': () => jsonResponse(200, { data: { offers: [], nextPage: null } }),
+      'GET /rest/v1/favorites/offers': () =>
+        jsonResponse(200, { data: answer([], null, { buy: 0, sell: 0 }) }),
     });
     renderApp({ path: '/favorites', user: buildCurrentUser() });
     const empty = await screen.findByTestId('favorites-empty', {}, PAGE_LOAD);
@@ -101,7 +118,7 @@ describe('FavoritesPage', () => {
       'GET /rest/v1/favorites/offers': () =>
         fail
           ? jsonResponse(422, errorBody('ERROR_INPUT_VALIDATION', 'bad'))
-          : jsonResponse(200, { data: { offers: [listing(1)], nextPage: null } }),
+          : jsonResponse(200, { data: answer([listing(1)]) }),
     });
     renderApp({ path: '/favorites', user: buildCurrentUser() });
     const user = userEvent.setup();

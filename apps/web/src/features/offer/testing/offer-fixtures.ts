@@ -116,6 +116,8 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     isOnline: false,
     isBanned: false,
     feedback: { positive: 12, negative: 1 },
+    isTrusted: false,
+    isBlocked: false,
     ...overrides,
   };
 }
@@ -262,6 +264,8 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
     chatUrl: `/trade/${hash}`,
     offer: { hash: 'tNwYvbf0a0ig', url: '/offer/tNwYvbf0a0ig', terms: '' },
     paymentDetails: null,
+    paymentAccounts: null,
+    viewerRelation: { isTrusted: false, isBlocked: false },
     isOpponentsSameIp: false,
     dispute: {
       available: false,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildListing, buildProfile, offerPageRoutes } from '@/features/offer/testing/offer-fixtures';
+import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
 
@@ -97,6 +98,56 @@ describe('ProfilePage', () => {
       ),
     );
     expect(router.state.location.search).toBe('?tab=sell&crypto=ETH&sort=crypto_usd_price_asc');
+  });
+
+  it('should let a logged-in visitor trust and block the trader, and not a visitor or the trader', async () => {
+    const fake = withServer({
+      [`PUT /rest/v1/users/${USER}/relations`]: (request) => {
+        const { action } = request.body as { action: string };
+        return jsonResponse(200, {
+          data: { username: USER, isTrusted: action === 'trusted', isBlocked: action === 'blocked' },
+        });
+      },
+    });
+    renderApp({ path: `/user/${USER}`, user: buildCurrentUser({ username: 'ana' }) });
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('group', { name: `Trust or block ${USER}` }, PAGE_LOAD);
+
+    await user.click(within(actions).getByRole('button', { name: 'Trust' }));
+    expect(await screen.findByText(`You now trust ${USER}.`)).toBeInTheDocument();
+    expect(await within(actions).findByRole('button', { name: 'Untrust' })).toBeInTheDocument();
+
+    await user.click(within(actions).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: `Block ${USER}?` });
+    expect(dialog).toHaveTextContent('blocking replaces the trust');
+    await user.click(within(dialog).getByRole('button', { name: `Block ${USER}` }));
+    expect(await within(actions).findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Trust' })).toBeInTheDocument();
+    expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { action: 'trusted' },
+      { action: 'blocked' },
+    ]);
+  }, 30_000);
+
+  it('should start from what the profile says the viewer thinks of the trader', async () => {
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () => jsonResponse(200, { data: buildProfile({ isBlocked: true }) }),
+    });
+    renderApp({ path: `/user/${USER}`, user: buildCurrentUser({ username: 'ana' }) });
+    const actions = await screen.findByRole('group', { name: `Trust or block ${USER}` }, PAGE_LOAD);
+    expect(within(actions).getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+  });
+
+  it('should offer no trust or block to a visitor, nor on one’s own profile', async () => {
+    withServer();
+    const visitor = renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-username', {}, PAGE_LOAD)).toHaveTextContent(USER);
+    expect(screen.queryByRole('button', { name: 'Trust' })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    renderApp({ path: `/user/${USER}`, user: buildCurrentUser({ username: USER.toUpperCase() }) });
+    expect(await screen.findByTestId('profile-username', {}, PAGE_LOAD)).toHaveTextContent(USER);
+    expect(screen.queryByRole('button', { name: 'Trust' })).not.toBeInTheDocument();
   });
 
   it('should say "not found" for an unknown user', async () => {

@@ -1,4 +1,4 @@
-import { offerSorts, type OfferSort } from '@app/contract';
+import { offerSorts, type OfferSort, type PublicProfile } from '@app/contract';
 import {
   Alert,
   Button,
@@ -13,18 +13,22 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCryptoCurrencies } from '@/features/catalogue';
+import { RelationActions } from '@/features/contacts';
 import { OfferCard } from '@/features/marketplace';
 import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
 import { IconUser } from '@/shared/ui/icons';
+import { useCurrentUser } from '@/shared/session/current-user';
 import { StatusPage } from '@/shared/ui/status-page';
 import { usePublicProfile } from '../api/get-public-profile';
 import { useUserOffers } from '../api/get-user-offers';
+import { profileKeys } from '../api/query-keys';
 import { ProfileSummary } from '../components/profile-summary';
 import { useNow } from '../hooks/use-now';
 
@@ -51,6 +55,8 @@ export function ProfilePage() {
   const now = useNow();
   const profile = usePublicProfile(username);
   const cryptos = useCryptoCurrencies();
+  const viewer = useCurrentUser().data ?? null;
+  const queryClient = useQueryClient();
 
   const tabParam = params.get('tab');
   const sortParam = params.get('sort');
@@ -58,6 +64,11 @@ export function ProfilePage() {
   const sort: OfferSort = isSort(sortParam) ? sortParam : 'default';
   const crypto = (params.get('crypto') ?? DEFAULT_CRYPTO).toUpperCase();
   const shownName = profile.data?.username ?? username;
+  // Trust and block are for logged-in visitors of someone else's profile.
+  const canRelate =
+    viewer !== null &&
+    profile.isSuccess &&
+    profile.data.username.toLowerCase() !== viewer.username.toLowerCase();
   const notFound = profile.isError && isApiError(profile.error) && profile.error.status === 404;
   useDocumentTitle(notFound ? t('profile.notFound.title') : t('profile.title', { username: shownName }));
 
@@ -110,7 +121,23 @@ export function ProfilePage() {
           ) : profile.isError ? (
             <ErrorState message={t('profile.loadError')} onRetry={() => void profile.refetch()} />
           ) : (
-            <ProfileSummary profile={profile.data} variant="page" now={now} />
+            <Group justify="space-between" align="flex-start" gap="md">
+              <ProfileSummary profile={profile.data} variant="page" now={now} />
+              {canRelate ? (
+                <RelationActions
+                  username={profile.data.username}
+                  isTrusted={profile.data.isTrusted}
+                  isBlocked={profile.data.isBlocked}
+                  size="sm"
+                  onChange={(flags) =>
+                    queryClient.setQueryData<PublicProfile>(
+                      profileKeys.profile(username),
+                      (old) => old && { ...old, ...flags },
+                    )
+                  }
+                />
+              ) : null}
+            </Group>
           )}
         </Paper>
 

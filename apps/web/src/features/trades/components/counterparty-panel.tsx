@@ -1,5 +1,6 @@
 import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TradeParty } from '@app/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
@@ -12,6 +13,8 @@ type CounterpartyPanelProps = {
   party: TradeParty;
   /** "Seller" / "Buyer": which side this person is on. */
   sideLabel: string;
+  /** Shown under the name: what the viewer may do about this person (trust, block). */
+  actions?: ReactNode;
 };
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -28,7 +31,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 }
 
 /** Who I trade with: reputation, verification, activity (spec: trade party profile). */
-export function CounterpartyPanel({ party, sideLabel }: CounterpartyPanelProps) {
+export function CounterpartyPanel({ party, sideLabel, actions }: CounterpartyPanelProps) {
   const { t } = useTranslation();
   const format = useTradeFormat();
   const localize = useLocalizePath();
@@ -62,6 +65,7 @@ export function CounterpartyPanel({ party, sideLabel }: CounterpartyPanelProps) 
             ) : null}
           </div>
         </Group>
+        {actions}
         <Group gap="md">
           {/* An icon and a number read as one picture with its meaning as the name. */}
           <Group

@@ -1,10 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Trade } from '@app/contract';
 import { useTranslation } from 'react-i18next';
+import { PaymentAccountsCard } from './payment-accounts-card';
 
 /**
- * Where the buyer sends the money (the offer owner's instructions) and the offer's terms. The server
- * withholds the details until the flow reveals them; the card says why they are missing.
+ * Where the buyer sends the money (the offer owner's instructions and the accounts the offer listed) and
+ * the offer's terms. The server withholds both until the flow reveals them; the card says why they are
+ * missing.
  */
 export function PaymentDetailsCard({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
@@ -22,13 +24,14 @@ export function PaymentDetailsCard({ trade }: { trade: Trade }) {
           >
             {trade.paymentDetails}
           </Text>
-        ) : (
+        ) : trade.paymentAccounts?.length ? null : (
           <Text size="sm" c="dimmed" data-testid="payment-details-hidden">
             {trade.flow.step === 'beforeRevealPaymentDetails'
               ? t('trades.payment.hiddenUntilRequirements')
               : t('trades.payment.none')}
           </Text>
         )}
+        <PaymentAccountsCard trade={trade} />
         {trade.offer.terms ? (
           <>
             <Text size="sm" fw={600}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { RelationActions } from '@/features/contacts';
 import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useRealtimeStatus } from '@/shared/realtime';
@@ -173,6 +174,13 @@ export function TradePage() {
                 <CounterpartyPanel
                   party={partner}
                   sideLabel={data.role === 'buyer' ? t('trades.party.seller') : t('trades.party.buyer')}
+                  actions={
+                    <RelationActions
+                      username={partner.username}
+                      isTrusted={data.viewerRelation?.isTrusted ?? null}
+                      isBlocked={data.viewerRelation?.isBlocked ?? null}
+                    />
+                  }
                 />
               ) : (
                 <>

@@ -72,6 +72,9 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
     chatUrl: `/trade/${HASH}`,
     offer: { hash: 'Off3rHash001', url: '/offer/Off3rHash001', terms: 'Pay from your own account.' },
     paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00',
+    // Revealed, and the offer listed no receiving accounts (tests about them add some).
+    paymentAccounts: [],
+    viewerRelation: { isTrusted: false, isBlocked: false },
     isOpponentsSameIp: false,
     dispute: {
       available: false,
