@@ -27,6 +27,9 @@ export const publicProfileSchema = z.object({
    */
   isTrusted: z.boolean(),
   isBlocked: z.boolean(),
+  /** How many users trust and block this one (spec: `trustedCount`, `blockedCount`). */
+  trustedCount: z.number().int().min(0),
+  blockedCount: z.number().int().min(0),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

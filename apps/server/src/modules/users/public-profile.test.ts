@@ -44,6 +44,8 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
         'joinedAt',
         'lastSeenAt',
         'username',
+        'trustedCount',
+        'blockedCount',
       ].sort(),
     );
     expect(response.body).not.toContain('@example.com');
@@ -77,6 +79,11 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
       200,
     );
     expect(await flags(viewer, 'p_target')).toEqual({ isTrusted: true, isBlocked: false });
+    const counts = async () => {
+      const { trustedCount, blockedCount } = (await t.client().get('/rest/v1/users/p_target')).json().data;
+      return { trustedCount, blockedCount };
+    };
+    expect(await counts()).toEqual({ trustedCount: 1, blockedCount: 0 });
     // The relation is the viewer's own: not the target's view of the viewer, not a visitor's.
     expect(await flags(target, 'p_viewer')).toEqual({ isTrusted: false, isBlocked: false });
     expect(await flags(t.client(), 'p_target')).toEqual({ isTrusted: false, isBlocked: false });
@@ -85,6 +92,7 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
       200,
     );
     expect(await flags(viewer, 'P_TARGET')).toEqual({ isTrusted: false, isBlocked: true });
+    expect(await counts()).toEqual({ trustedCount: 0, blockedCount: 1 });
     expect(await flags(viewer, 'p_viewer')).toEqual({ isTrusted: false, isBlocked: false });
   });
 

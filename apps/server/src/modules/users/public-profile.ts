@@ -40,16 +40,26 @@ async function lastSeenOf(db: DbOrTx, user: UserRow): Promise<Date | null> {
 }
 
 /**
- * What `viewerId` thinks of `targetId`: one primary-key lookup. The relations are read by their SQL name
- * (`user_relations`, contacts module), which depends on this module and cannot be imported here.
+ * What `viewerId` thinks of `targetId`, and how many users trust and block `targetId`, in one statement.
+ * The relations are read by their SQL name (`user_relations`, contacts module), which depends on this
+ * module and cannot be imported here.
  */
-async function relationOf(db: DbOrTx, viewerId: number | undefined, targetId: number) {
-  if (viewerId === undefined || viewerId === targetId) return { isTrusted: false, isBlocked: false };
+async function relationsOf(db: DbOrTx, viewerId: number | undefined, targetId: number) {
+  const viewer = viewerId === undefined || viewerId === targetId ? null : viewerId;
   const result: unknown = await db.execute(
-    sql`SELECT kind FROM user_relations WHERE user_id = ${viewerId} AND target_user_id = ${targetId}`,
+    sql`SELECT (SELECT kind FROM user_relations WHERE user_id = ${viewer}::int AND target_user_id = ${targetId})
+        AS kind,
+      count(*) FILTER (WHERE kind = 'trusted')::int AS trusted,
+      count(*) FILTER (WHERE kind = 'blocked')::int AS blocked
+      FROM user_relations WHERE target_user_id = ${targetId}`,
   );
-  const kind = (result as { rows: { kind: string }[] }).rows[0]?.kind;
-  return { isTrusted: kind === 'trusted', isBlocked: kind === 'blocked' };
+  const row = (result as { rows: { kind: string | null; trusted: number; blocked: number }[] }).rows[0];
+  return {
+    isTrusted: row?.kind === 'trusted',
+    isBlocked: row?.kind === 'blocked',
+    trustedCount: Number(row?.trusted ?? 0),
+    blockedCount: Number(row?.blocked ?? 0),
+  };
 }
 
 /**
@@ -75,7 +85,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = await usersRepository.findByUsername(db, request.params.username);
       if (!user) throw notFound('User not found');
       const isBanned = user.accountState === 'banned';
-      const relation = await relationOf(db, request.user?.id, user.id);
+      const relation = await relationsOf(db, request.user?.id, user.id);
       // A banned account shows its name and nothing else (spec section 6: no full profile data).
       if (isBanned) {
         const profile: PublicProfile = {

@@ -118,6 +118,8 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     feedback: { positive: 12, negative: 1 },
     isTrusted: false,
     isBlocked: false,
+    trustedCount: 3,
+    blockedCount: 0,
     ...overrides,
   };
 }

@@ -77,6 +77,10 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
                 </Text>
               </Group>
             ) : null}
+            <Text size="sm" c="dimmed" data-testid="profile-relations">
+              {t('profile.trustedBy', { count: profile.trustedCount })} ·{' '}
+              {t('profile.blockedBy', { count: profile.blockedCount })}
+            </Text>
             <Text size="sm" c="dimmed">
               {[profile.country?.name, t('profile.joined', { date: joined })].filter(Boolean).join(' · ')}
             </Text>
