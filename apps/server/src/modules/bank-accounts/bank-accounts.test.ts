@@ -213,6 +213,29 @@ describe('bank accounts', () => {
     expect(wrongMethod.statusCode).toBe(422);
   });
 
+  it('should hold the account back from the buyer until the photo ID the offer asks for is in', async () => {
+    const account = await created(seller, gbAccount({ account_number: '88776655' }));
+    const offer = await gbpOffer(seller, { bank_accounts: [account.id], tags: ['photo-id-required'] });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const trade = await s.start(buyer, offer.json().data.idHashed as string, '20');
+    const accountsSeenBy = async (who: Party) =>
+      dataEnvelope(tradeSchema).parse((await who.c.get(`/rest/v1/trade/${trade.id}`)).json()).data;
+    const before = await accountsSeenBy(buyer);
+    expect(before.flow.step).toBe('beforeRevealPaymentDetails');
+    expect(before.paymentAccounts).toBeNull();
+    expect((await accountsSeenBy(seller)).paymentAccounts).toHaveLength(1);
+    const [photoId] = before.flow.state.beforeRevealPaymentDetails;
+    await t.app.trades.setRequirementUploaded(undefined, {
+      tradeId: (await t.app.trades.participantsOf(trade.id, buyer.id))!.tradeId,
+      requirementId: photoId!.id,
+      status: 'uploaded',
+    });
+    expect((await accountsSeenBy(buyer)).paymentAccounts).toEqual([
+      expect.objectContaining({ kind: 'bank', accountNumber: '88776655' }),
+    ]);
+    expect((await buyer.c.post(`/rest/v1/trade/${trade.id}/cancel`)).statusCode).toBe(200);
+  });
+
   it('should drop accounts that no longer fit when an edit leaves the lists out', async () => {
     const [account] = await list(seller);
     const offer = await gbpOffer(seller, { bank_accounts: [account!.id] });
