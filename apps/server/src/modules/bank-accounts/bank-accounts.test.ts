@@ -259,6 +259,12 @@ describe('bank accounts', () => {
     // Another method: PayPal buyers are never shown a bank account.
     expect((await edit({ payment_method: 'paypal' })).statusCode).toBe(200);
     expect(await accountsOf()).toEqual([]);
+    // Switched off and on again (the activation holds the accounts against a deletion), they stay.
+    expect((await edit({ bank_accounts: [account!.id] })).statusCode).toBe(200);
+    for (const new_status of [false, true]) {
+      expect((await seller.c.put(`/rest/v1/my-offers/${hash}/status`, { new_status })).statusCode).toBe(200);
+    }
+    expect(await accountsOf()).toEqual([account!.id]);
   });
 
   it('should show the account to the trade’s buyer and seller only, and refuse deletion while it is used', async () => {

@@ -4,7 +4,7 @@ import {
   type OfferBody,
   type PaymentAccountSummary,
 } from '@app/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { foreignKeyViolationOf } from '../../platform/db/errors.js';
 import { validationError } from '../../platform/http/errors.js';
@@ -100,6 +100,15 @@ export async function checkPaymentAccounts(
 }
 
 export const offerPaymentAccountsRepository = {
+  /** Holds the offer's accounts against deletion until the transaction ends (an activation). */
+  async lockAccounts(tx: DbOrTx, offerId: number) {
+    await tx.execute(sql`SELECT b.id FROM offer_payment_accounts a JOIN bank_accounts b ON b.id = a.bank_account_id
+      WHERE a.offer_id = ${offerId} ORDER BY b.id FOR KEY SHARE OF b`);
+    await tx.execute(sql`SELECT w.id FROM offer_payment_accounts a
+      JOIN mobile_money_wallets w ON w.id = a.mobile_money_wallet_id
+      WHERE a.offer_id = ${offerId} ORDER BY w.id FOR KEY SHARE OF w`);
+  },
+
   /** The ids an offer lists. */
   async idsOf(db: DbOrTx, offerId: number): Promise<PaymentAccountIds> {
     const rows = await db

@@ -624,6 +624,9 @@ export function createOffersService(options: OffersServiceOptions) {
               undefined,
             );
           }
+          // A deletion of one of its accounts either finished (the link is gone) or waits and then sees
+          // the offer active (decision 0034).
+          if (on) await offerPaymentAccountsRepository.lockAccounts(tx, offer.id);
           return (await offersRepository.update(tx, offer.id, { isActive: on }))!;
         },
         { activates: on },
