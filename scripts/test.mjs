@@ -24,7 +24,18 @@ const run = (command, commandArgs, env = {}) =>
 
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Names of the tests that failed, and of the browser tests that passed only on their retry, so the end of
+// a long CI log says which ones without scrolling back through it.
+const failures = [];
+const flaky = [];
 let crashed = false;
+
+const playwrightTests = (suite, titles = []) =>
+  [...(suite.suites ?? []), ...(suite.specs ?? [])].flatMap((child) =>
+    child.tests
+      ? child.tests.map((test) => ({ name: [...titles, child.title].filter(Boolean).join(' › '), test }))
+      : playwrightTests(child, [...titles, child.title]),
+  );
 
 // --- vitest -------------------------------------------------------------------------------------------
 const vitestFile = path.join(resultsDir, `vitest-${label}.json`);
@@ -45,6 +56,15 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   // A file that fails to load has no failed test but fails the run.
   if (vitestStatus !== 0 && vitest.numFailedTests === 0) crashed = true;
+  for (const file of vitest.testResults) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${where} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
+      failures.push(`${where} (did not run: ${String(file.message ?? '').split('\n')[0]})`);
+    }
+  }
 } else if (vitestStatus !== 0) crashed = true;
 
 // --- Playwright ---------------------------------------------------------------------------------------
@@ -63,11 +83,20 @@ if (withE2e) {
       totals.failed += report.stats.unexpected;
       totals.skipped += report.stats.skipped;
       if (e2eStatus !== 0 && report.stats.unexpected === 0) crashed = true;
+      for (const { name, test } of report.suites.flatMap((suite) => playwrightTests(suite, [suite.title]))) {
+        if (test.status === 'unexpected') failures.push(`e2e ${name}`);
+        if (test.status === 'flaky') flaky.push(`e2e ${name}`);
+      }
     } else if (e2eStatus !== 0) crashed = true;
   }
 }
 
-fs.writeFileSync(path.join(resultsDir, `summary-${label}.json`), JSON.stringify({ ...totals, crashed }));
+fs.writeFileSync(
+  path.join(resultsDir, `summary-${label}.json`),
+  JSON.stringify({ ...totals, crashed, failures, flaky }),
+);
 if (crashed) console.error('\nA test runner failed outside its tests (see the output above).');
+for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
+for (const name of failures) console.log(`FAILED: ${name}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || crashed ? 1 : 0);
