@@ -80,20 +80,40 @@ export const ledgerRepository = {
     }));
   },
 
-  /** Applies every balance change of a movement in one statement. */
-  async addToBalances(tx: DbOrTx, deltas: { accountId: number; delta: bigint }[]): Promise<void> {
-    if (deltas.length === 0) return;
-    const values = sql.join(
-      deltas.map((d) => sql`(${d.accountId}::bigint, ${d.delta.toString()}::numeric)`),
+  /**
+   * Writes a movement in one statement: every balance change and every entry (a data-modifying CTE runs
+   * whether or not the outer statement reads it). The balances' CHECK and the deferred "entries balance"
+   * trigger judge it exactly as they judged two statements.
+   */
+  async applyMovement(
+    tx: DbOrTx,
+    movement: {
+      transactionId: number;
+      cryptoCode: string;
+      deltas: { accountId: number; delta: bigint }[];
+      entries: { accountId: number; amount: bigint }[];
+    },
+  ): Promise<void> {
+    const changes = movement.deltas.filter((d) => d.delta !== 0n);
+    const balances =
+      changes.length === 0
+        ? sql``
+        : sql`WITH balances AS (
+            UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
+            FROM (VALUES ${sql.join(
+              changes.map((d) => sql`(${d.accountId}::bigint, ${d.delta.toString()}::numeric)`),
+              sql`, `,
+            )}) AS v(id, delta) WHERE a.id = v.id) `;
+    const entries = sql.join(
+      movement.entries.map(
+        (e) =>
+          sql`(${movement.transactionId}::bigint, ${e.accountId}::bigint, ${movement.cryptoCode}::text, ${e.amount.toString()}::numeric)`,
+      ),
       sql`, `,
     );
-    await tx.execute(sql`
-      UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
-      FROM (VALUES ${values}) AS v(id, delta) WHERE a.id = v.id`);
-  },
-
-  async insertEntries(tx: DbOrTx, rows: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
-    await tx.insert(ledgerEntries).values(rows);
+    await tx.execute(
+      sql`${balances}INSERT INTO ledger_entries (transaction_id, account_id, crypto_code, amount) VALUES ${entries}`,
+    );
   },
 
   async accountsOfUser(db: DbOrTx, userId: number, kinds?: AccountKind[]) {

@@ -149,19 +149,15 @@ export function createLedger(db: Db) {
           : insufficientFunds();
       }
     }
-    await ledgerRepository.addToBalances(
-      tx,
-      [...deltas].filter(([, delta]) => delta !== 0n).map(([accountId, delta]) => ({ accountId, delta })),
-    );
-    await ledgerRepository.insertEntries(
-      tx,
-      request.legs.map((leg) => ({
-        transactionId,
+    await ledgerRepository.applyMovement(tx, {
+      transactionId,
+      cryptoCode: request.cryptoCode,
+      deltas: [...deltas].map(([accountId, delta]) => ({ accountId, delta })),
+      entries: request.legs.map((leg) => ({
         accountId: byKey.get(keyOf(identityOf(request.cryptoCode, leg.account)))!.id,
-        cryptoCode: request.cryptoCode,
-        amount: leg.amount.toString(),
+        amount: leg.amount,
       })),
-    );
+    });
     return { transactionId, replayed: false };
   }
 

@@ -21,7 +21,7 @@ import { tradeMessages, trades } from '../trades/tables.js';
 import { tradeRecordEntries } from './tables.js';
 
 /** Appends to one trade's chain wait for each other (advisory: nothing else waits on it). */
-const RECORD_LOCK_NAMESPACE = 0x7472_6563; // "trec"
+const RECORD_LOCK_NAMESPACE = 0x7472_6563; // "trec"; migration 0025's function locks under it too
 
 /** What the record needs of the file store: the bytes of an attachment (the attachments module's store). */
 export type AttachmentBytes = { open(key: string): Promise<{ stream: Readable } | null> };
@@ -54,6 +54,23 @@ async function lockTradeRecords(tx: Tx, tradeIds: readonly number[]): Promise<vo
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, id)
     FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id ORDER BY 1) AS ids`);
 }
+
+type ChainHead = { seq: number; hash: string };
+
+/**
+ * Takes the same locks as `lockTradeRecords` and returns each locked chain's last entry, read after the
+ * locks were granted (migration 0025 says why that needs a function).
+ */
+async function lockChainHeads(tx: Tx, tradeIds: readonly number[]): Promise<Map<number, ChainHead>> {
+  const { rows } = (await tx.execute(
+    sql`SELECT trade_id, seq, hash FROM trade_record_lock_heads(${`{${tradeIds.join(',')}}`}::int[])`,
+  )) as unknown as { rows: { trade_id: number; seq: number; hash: string }[] };
+  return new Map(rows.map((row) => [Number(row.trade_id), { seq: Number(row.seq), hash: row.hash }]));
+}
+
+/** A trade's first message, which opens its chain. */
+const opensChain = (live: LiveMessages): boolean =>
+  live.messages.length === 1 && live.messages[0]?.systemEvent === 'trade_started';
 
 /**
  * Appends one entry to the trade's chain inside the caller's transaction: takes the per-trade lock,
@@ -255,9 +272,13 @@ export const CHAIN_STARTED_NOTE =
 /**
  * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): chains the messages
  * its transaction writes, from the rows it has in hand, for one trade or many (a batch of chat messages):
- * one statement locks every trade's chain (in id order, so batches cannot deadlock), then `insert` writes
- * the messages, one statement reads the chains' heads and one inserts every entry. It never re-reads the
- * trade, the messages or the parties.
+ * one statement locks every trade's chain (in id order, so batches cannot deadlock) and reads the chains'
+ * heads (`trade_record_lock_heads`, migration 0025), then `insert` writes the messages and one statement
+ * inserts every entry. It never re-reads the trade, the messages or the parties.
+ *
+ * `opens`: the trades were created by this transaction and `insert` writes their `trade_started`
+ * messages. No other transaction can see them before it commits, so there is nothing to lock or read:
+ * each chain starts at the genesis hash.
  *
  * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
  * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
@@ -268,33 +289,29 @@ export async function recordLiveMessages(
   tx: Tx,
   tradeIds: readonly number[],
   insert: () => Promise<readonly LiveMessages[]>,
+  options: { opens?: boolean } = {},
 ): Promise<void> {
   // The lock comes first: the messages get their ids while the chains are held, so a trade's ids
   // follow its chain, and a reader that has seen a message never later finds an older one appear.
   const ids = [...new Set(tradeIds)];
-  await lockTradeRecords(tx, ids);
+  const heads = options.opens ? new Map<number, ChainHead>() : await lockChainHeads(tx, ids);
   const batch = await insert();
   const general: LiveMessages[] = [];
   const fast: LiveMessages[] = [];
   for (const live of batch) {
     if (live.messages.length === 0) continue;
     if (!ids.includes(live.trade.id)) throw new Error(`trade record: trade ${live.trade.id} was not locked`);
+    if (options.opens && !opensChain(live)) {
+      throw new Error(`trade record: trade ${live.trade.id} was given as new but is not opening`);
+    }
     (live.messages.some((m) => m.kind === 'attachment') ? general : fast).push(live);
   }
   if (fast.length > 0) {
-    const heads = new Map(
-      (
-        (await tx.execute(sql`SELECT DISTINCT ON (trade_id) trade_id, seq, hash FROM trade_record_entries
-          WHERE trade_id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY trade_id, seq DESC`)) as unknown as {
-          rows: { trade_id: number; seq: number; hash: string }[];
-        }
-      ).rows.map((row) => [Number(row.trade_id), { seq: Number(row.seq), hash: row.hash }]),
-    );
     const rows: (typeof tradeRecordEntries.$inferInsert)[] = [];
     for (const live of fast) {
       const { trade, messages } = live;
       const head = heads.get(trade.id);
-      const opens = messages.length === 1 && messages[0]?.systemEvent === 'trade_started';
+      const opens = opensChain(live);
       if (!head && !opens) {
         general.push(live);
         continue;

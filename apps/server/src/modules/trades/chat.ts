@@ -39,29 +39,36 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         : (input.authorUsername ?? (await usersRepository.findById(tx, input.authorId))?.username ?? null);
     let row: MessageRow | undefined;
     // Every message, system status changes included, is chained in the same transaction: a row that is
-    // later edited or deleted no longer matches its entry (trades:check, decision 0018).
-    await ctx.recordMessages(tx, [trade.id], async () => {
-      row = await tradesRepository.insertMessage(tx, {
-        tradeId: trade.id,
-        authorId: input.authorId,
-        kind: input.kind,
-        text: input.text,
-        attachmentId: input.attachmentId ?? null,
-        systemEvent: input.systemEvent ?? null,
-        systemStatus: input.systemStatus ?? null,
-      });
-      return [
-        {
-          trade,
-          messages: [{ ...row, authorUsername }],
-          parties: input.parties,
-          digests:
-            input.attachmentId && input.attachmentDigest
-              ? new Map([[input.attachmentId, input.attachmentDigest]])
-              : undefined,
-        },
-      ];
-    });
+    // later edited or deleted no longer matches its entry (trades:check, decision 0018). Only the
+    // transaction that creates a trade writes its `trade_started` message.
+    const opens = input.systemEvent === 'trade_started';
+    await ctx.recordMessages(
+      tx,
+      [trade.id],
+      async () => {
+        row = await tradesRepository.insertMessage(tx, {
+          tradeId: trade.id,
+          authorId: input.authorId,
+          kind: input.kind,
+          text: input.text,
+          attachmentId: input.attachmentId ?? null,
+          systemEvent: input.systemEvent ?? null,
+          systemStatus: input.systemStatus ?? null,
+        });
+        return [
+          {
+            trade,
+            messages: [{ ...row, authorUsername }],
+            parties: input.parties,
+            digests:
+              input.attachmentId && input.attachmentDigest
+                ? new Map([[input.attachmentId, input.attachmentDigest]])
+                : undefined,
+          },
+        ];
+      },
+      { opens },
+    );
     if (!row) throw new Error('trade chat: the message was not written');
     return presentMessage(trade, { ...row, authorUsername });
   }

@@ -31,12 +31,14 @@ export type TradesServiceOptions = {
    * Writes messages into the trades' tamper-evident records inside the caller's transaction (the
    * trade-records module, which depends on trades, so it is passed in; decision 0018): it locks the
    * trades' chains, runs `insert` (which inserts the messages and returns them, each trade once), and
-   * chains what it returns.
+   * chains what it returns. `opens`: the trades were created by this transaction (their opening
+   * message), so there is no chain to lock yet.
    */
   recordMessages: (
     tx: Tx,
     tradeIds: readonly number[],
     insert: () => Promise<readonly LiveMessages[]>,
+    options?: { opens?: boolean },
   ) => Promise<void>;
   config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;
