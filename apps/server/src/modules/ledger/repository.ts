@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountKind } from './tables.js';
 
 export type AccountIdentity = {
@@ -20,17 +21,40 @@ const pgTextArray = (values: string[]): string =>
 const identityTuple = (a: AccountIdentity): SQL =>
   sql`(${a.userId ?? 0}::int, ${a.cryptoCode}::text, ${a.kind}::text, ${a.reference}::text)`;
 
+// The statements of every movement, built once (platform/db/prepared.ts, decision 0032).
+const insertTransactionStatement = preparedShapes('ledger_insert_transaction', (db, columns, name) =>
+  db
+    .insert(ledgerTransactions)
+    .values(columns as unknown as typeof ledgerTransactions.$inferInsert)
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id })
+    .prepare(name),
+);
+
+// The identities travel as four arrays (unnest), not as a list of row constructors: four parameters
+// whatever the count, and PGlite aborts on a few hundred row constructors in IN (...).
+const lockAccountsStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) IN (
+        SELECT * FROM unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('cryptoCodes')}::text[],
+          ${sql.placeholder('kinds')}::text[], ${sql.placeholder('references')}::text[]))`,
+    )
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update')
+    .prepare('ledger_lock_accounts'),
+);
+
 export const ledgerRepository = {
   /** Claims the idempotency key; undefined when a transaction with that key already exists. */
   async insertTransaction(
     tx: DbOrTx,
     row: typeof ledgerTransactions.$inferInsert,
   ): Promise<number | undefined> {
-    const [inserted] = await tx
-      .insert(ledgerTransactions)
-      .values(row)
-      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-      .returning({ id: ledgerTransactions.id });
+    const { query, params } = insertTransactionStatement(tx, row);
+    const [inserted] = await query.execute(params);
     return inserted?.id;
   },
 
@@ -55,21 +79,12 @@ export const ledgerRepository = {
    * queue instead of deadlocking (the Blnk #238/#244 lesson: lock source and destination alike).
    */
   async lockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
-    // The identities travel as four arrays (unnest), not as a list of row constructors: four
-    // parameters whatever the count, and PGlite aborts on a few hundred row constructors in IN (...).
-    const rows = await tx
-      .select()
-      .from(ledgerAccounts)
-      .where(
-        sql`(coalesce(${ledgerAccounts.userId}, 0), ${ledgerAccounts.cryptoCode}, ${ledgerAccounts.kind}, ${ledgerAccounts.reference}) IN (
-          SELECT * FROM unnest(
-            ${`{${identities.map((a) => a.userId ?? 0).join(',')}}`}::int[],
-            ${pgTextArray(identities.map((a) => a.cryptoCode))}::text[],
-            ${pgTextArray(identities.map((a) => a.kind))}::text[],
-            ${pgTextArray(identities.map((a) => a.reference))}::text[]))`,
-      )
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
+    const rows = await lockAccountsStatement(tx).execute({
+      userIds: `{${identities.map((a) => a.userId ?? 0).join(',')}}`,
+      cryptoCodes: pgTextArray(identities.map((a) => a.cryptoCode)),
+      kinds: pgTextArray(identities.map((a) => a.kind)),
+      references: pgTextArray(identities.map((a) => a.reference)),
+    });
     return rows.map((row) => ({
       id: row.id,
       userId: row.userId,

@@ -15,8 +15,6 @@ import {
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
 import { tradesRepository, type TradeRow } from './repository.js';
-import { trades as tradesTable } from './tables.js';
-import { gt } from 'drizzle-orm';
 import type { TradesContext } from './context.js';
 import type { TradeChat } from './chat.js';
 import type { TradeRules, TradeViewer } from './rules.js';
@@ -151,7 +149,7 @@ export function createTradeLifecycle(
       trade.status,
       { status: cell.next, ...valuesFor(cell.next, actor, ctx.at, ctx.ip) },
       // Marking paid also needs the window open: a payment claimed after it ends does not count.
-      action === 'mark_paid' ? gt(tradesTable.expiresAt, ctx.at) : undefined,
+      action === 'mark_paid' ? { openAt: ctx.at } : {},
     );
     if (!row) return null;
     if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx);

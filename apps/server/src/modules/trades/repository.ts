@@ -10,7 +10,7 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { preparedRows, preparedStatement } from '../../platform/db/prepared.js';
+import { preparedRows, preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { dateOf } from '../../platform/db/timestamps.js';
 import { users } from '../../platform/db/schema.js';
 import type { RelationKind } from '../contacts/index.js';
@@ -109,6 +109,59 @@ const tradeByHash = preparedStatement((db) =>
     .where(eq(trades.hash, sql.placeholder('hash')))
     .limit(1)
     .prepare('trades_by_hash'),
+);
+
+// The writes of a trade's transactions, built once (platform/db/prepared.ts): a trade action's JavaScript
+// cost was mostly the query builder's (decision 0032).
+const lockUserStatement = preparedStatement((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .for('no key update')
+    .prepare('trades_lock_user'),
+);
+
+const lockOfferStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(offers)
+    .where(eq(offers.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('trades_lock_offer'),
+);
+
+const insertTradeStatement = preparedShapes('trades_insert', (db, columns, name) =>
+  db
+    .insert(trades)
+    .values(columns as unknown as NewTradeRow)
+    .returning()
+    .prepare(name),
+);
+
+/** A status change only while the trade still has the status the caller saw (and, for `openAt`, its window). */
+const transitionStatement = preparedShapes('trades_transition', (db, columns, name) => {
+  const { $id, $expected, $openAt, ...values } = columns;
+  return db
+    .update(trades)
+    .set(values as Partial<NewTradeRow>)
+    .where(
+      and(
+        eq(trades.id, $id!),
+        eq(trades.status, $expected!),
+        $openAt ? gt(trades.expiresAt, $openAt) : undefined,
+      ),
+    )
+    .returning()
+    .prepare(name);
+});
+
+const insertMessageStatement = preparedShapes('trades_insert_message', (db, columns, name) =>
+  db
+    .insert(tradeMessages)
+    .values(columns as unknown as typeof tradeMessages.$inferInsert)
+    .returning()
+    .prepare(name),
 );
 
 type ViewFactsRow = {
@@ -254,17 +307,18 @@ export const tradesRepository = {
    * rows that reference the user are not blocked), so per-user limits are checked exactly.
    */
   async lockUser(tx: DbOrTx, userId: number): Promise<void> {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await lockUserStatement(tx).execute({ id: userId });
   },
 
   /** Locks the offer's row: concurrent starts on one offer queue, so its cap is consumed exactly. */
   async lockOffer(tx: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
-    const [row] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+    const [row] = await lockOfferStatement(tx).execute({ id: offerId });
     return row;
   },
 
   async insert(tx: DbOrTx, row: NewTradeRow): Promise<TradeRow> {
-    const [created] = await tx.insert(trades).values(row).returning();
+    const { query, params } = insertTradeStatement(tx, row);
+    const [created] = await query.execute(params);
     if (!created) throw new Error('insert into trades returned no row');
     return created;
   },
@@ -304,13 +358,16 @@ export const tradesRepository = {
     id: number,
     expected: TradeStatus,
     values: Partial<NewTradeRow> & { status: TradeStatus },
-    extra?: SQL,
+    options: { openAt?: Date } = {},
   ): Promise<TradeRow | undefined> {
-    const [row] = await tx
-      .update(trades)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(trades.id, id), eq(trades.status, expected), extra))
-      .returning();
+    const { query, params } = transitionStatement(tx, {
+      ...values,
+      updatedAt: new Date(),
+      $id: id,
+      $expected: expected,
+      $openAt: options.openAt,
+    });
+    const [row] = await query.execute(params);
     return row;
   },
 
@@ -450,13 +507,15 @@ export const tradesRepository = {
   // --- messages ----------------------------------------------------------------------------------------
 
   async insertMessage(tx: DbOrTx, row: typeof tradeMessages.$inferInsert): Promise<MessageRow> {
-    const [created] = await tx.insert(tradeMessages).values(row).returning();
+    const { query, params } = insertMessageStatement(tx, row);
+    const [created] = await query.execute(params);
     if (!created) throw new Error('insert into trade_messages returned no row');
     return created;
   },
 
   /** Several messages in one statement; the rows come back in the order given. */
   async insertMessages(tx: DbOrTx, rows: (typeof tradeMessages.$inferInsert)[]): Promise<MessageRow[]> {
+    if (rows.length === 1) return [await tradesRepository.insertMessage(tx, rows[0]!)];
     const created = await tx.insert(tradeMessages).values(rows).returning();
     if (created.length !== rows.length) throw new Error('insert into trade_messages returned too few rows');
     return created;

@@ -1,20 +1,32 @@
-import { is, sql, type SQL } from 'drizzle-orm';
+import { is, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 /**
- * A hot statement built once per database instead of on every call: the query builder's work (most of
- * a short read's JavaScript cost) is done once, and PostgreSQL gets it as a named prepared statement, so
+ * A hot statement built once instead of on every call: the query builder's work (most of a short
+ * statement's JavaScript cost) is done once, and PostgreSQL gets it as a named prepared statement, so
  * each connection parses and plans it once. `prepare` builds it and calls `.prepare(name)` with a name
  * unique in the process.
  *
- * Inside a transaction the statement must run on the transaction's connection, not the pool's: it is
- * built for that transaction (the connection still reuses its parsed statement).
+ * Outside a transaction it is built once per database. Inside one it must run on the transaction's
+ * connection: it is built once per driver and each call gets a view of it bound to that transaction's
+ * client (`client` is the one field drizzle's prepared queries, node-postgres and PGlite alike, send
+ * through; the text, parameters and row mapping are shared). Building it per transaction instead cost
+ * more than the plans it saved (decision 0032).
  */
-export function preparedStatement<Q>(prepare: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+export function preparedStatement<Q extends object>(prepare: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
   const byDatabase = new WeakMap<object, Q>();
+  const byDriver = new Map<unknown, Q>();
   return (db) => {
-    if (is(db, PgTransaction)) return prepare(db);
+    if (is(db, PgTransaction)) {
+      const { session } = db as unknown as { session: { constructor: unknown; client: unknown } };
+      let query = byDriver.get(session.constructor);
+      if (!query) {
+        query = prepare(db);
+        byDriver.set(session.constructor, query);
+      }
+      return Object.create(query, { client: { value: session.client } }) as Q;
+    }
     let query = byDatabase.get(db);
     if (!query) {
       query = prepare(db);
@@ -36,4 +48,37 @@ export function preparedRows<Row>(name: string, query: SQL) {
       .from(sql`(${query}) AS x`)
       .prepare(name),
   );
+}
+
+/**
+ * A statement whose shape depends on which values are given (an INSERT or UPDATE of some columns): one
+ * prepared statement per shape, named `name` and a number. `prepare` writes the statement from
+ * `columns`: each given key as `sql.placeholder(key)`, or as null when the value is null (a placeholder
+ * would hand null to the column's own conversion, which a timestamp refuses). Values left undefined are
+ * not part of the shape, so their columns keep their defaults.
+ */
+export function preparedShapes<Q extends object>(
+  name: string,
+  prepare: (db: DbOrTx, columns: Readonly<Record<string, Placeholder | null>>, statementName: string) => Q,
+) {
+  const shapes = new Map<string, (db: DbOrTx) => Q>();
+  return (db: DbOrTx, values: Readonly<Record<string, unknown>>) => {
+    const keys = Object.keys(values)
+      .filter((key) => values[key] !== undefined)
+      .sort();
+    const shape = keys.map((key) => (values[key] === null ? `${key}=null` : key)).join(',');
+    let statement = shapes.get(shape);
+    if (!statement) {
+      const statementName = `${name}_${shapes.size + 1}`;
+      const columns = Object.fromEntries(
+        keys.map((key) => [key, values[key] === null ? null : sql.placeholder(key)]),
+      );
+      statement = preparedStatement((d) => prepare(d, columns, statementName));
+      shapes.set(shape, statement);
+    }
+    return {
+      query: statement(db),
+      params: Object.fromEntries(keys.filter((key) => values[key] !== null).map((key) => [key, values[key]])),
+    };
+  };
 }
