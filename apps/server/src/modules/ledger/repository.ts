@@ -96,6 +96,42 @@ export const ledgerRepository = {
   },
 
   /**
+   * Creates the accounts that do not exist yet and locks them all, in one statement: an upsert locks
+   * the row it meets (ON CONFLICT DO UPDATE waits for it like FOR UPDATE and returns its latest version).
+   * Only for a movement that opens an account (an escrow): the new rows nobody else can hold, and the
+   * one existing row is the only lock it can wait on, so the order of the rows cannot deadlock.
+   */
+  async openAndLockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
+    const { rows } = (await tx.execute(sql`
+      INSERT INTO ledger_accounts (user_id, crypto_code, kind, reference, balance)
+      SELECT nullif(v.user_id, 0), v.crypto_code, v.kind, v.reference, 0
+      FROM unnest(${`{${identities.map((a) => a.userId ?? 0).join(',')}}`}::int[],
+        ${pgTextArray(identities.map((a) => a.cryptoCode))}::text[],
+        ${pgTextArray(identities.map((a) => a.kind))}::text[],
+        ${pgTextArray(identities.map((a) => a.reference))}::text[]) AS v(user_id, crypto_code, kind, reference)
+      ON CONFLICT ((coalesce(user_id, 0)), crypto_code, kind, reference)
+        DO UPDATE SET balance = ledger_accounts.balance
+      RETURNING id::text AS id, user_id, crypto_code, kind, reference, balance::text AS balance`)) as unknown as {
+      rows: {
+        id: string;
+        user_id: number | null;
+        crypto_code: string;
+        kind: AccountKind;
+        reference: string;
+        balance: string;
+      }[];
+    };
+    return rows.map((row) => ({
+      id: Number(row.id),
+      userId: row.user_id === null ? null : Number(row.user_id),
+      cryptoCode: row.crypto_code,
+      kind: row.kind,
+      reference: row.reference,
+      balance: BigInt(row.balance),
+    }));
+  },
+
+  /**
    * Writes a movement in one statement: every balance change and every entry (a data-modifying CTE runs
    * whether or not the outer statement reads it). The balances' CHECK and the deferred "entries balance"
    * trigger judge it exactly as they judged two statements.

@@ -84,8 +84,8 @@ export const insufficientFunds = (message = 'Insufficient balance') =>
  */
 export function createLedger(db: Db) {
   /**
-   * `opensAccount`: the movement creates an account (a trade's escrow), so the accounts are created
-   * before they are locked rather than after a first lock finds one missing (one statement fewer).
+   * `opensAccount`: the movement creates an account (a trade's escrow), so the accounts are created and
+   * locked in one statement rather than after a first lock finds one missing (two statements fewer).
    */
   async function transferIn(
     tx: DbOrTx,
@@ -121,8 +121,9 @@ export function createLedger(db: Db) {
       ).values(),
     ];
     // Accounts exist from their first movement on; creating them first is only needed the first time.
-    if (options.opensAccount) await ledgerRepository.ensureAccounts(tx, identities);
-    let locked = await ledgerRepository.lockAccounts(tx, identities);
+    let locked = options.opensAccount
+      ? await ledgerRepository.openAndLockAccounts(tx, identities)
+      : await ledgerRepository.lockAccounts(tx, identities);
     if (locked.length < identities.length) {
       await ledgerRepository.ensureAccounts(tx, identities);
       locked = await ledgerRepository.lockAccounts(tx, identities);

@@ -14,6 +14,7 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
+import { preparedShapes } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import { tradeAttachments } from '../attachments/tables.js';
 import type { LiveMessages } from '../trades/index.js';
@@ -56,6 +57,14 @@ async function lockTradeRecords(tx: Tx, tradeIds: readonly number[]): Promise<vo
 }
 
 type ChainHead = { seq: number; hash: string };
+
+/** A trade action's one entry, built once (platform/db/prepared.ts). */
+const insertEntryStatement = preparedShapes('trade_record_insert_entry', (db, columns, name) =>
+  db
+    .insert(tradeRecordEntries)
+    .values(columns as unknown as typeof tradeRecordEntries.$inferInsert)
+    .prepare(name),
+);
 
 /**
  * Takes the same locks as `lockTradeRecords` and returns each locked chain's last entry, read after the
@@ -338,7 +347,10 @@ export async function recordLiveMessages(
         prevHash = hash;
       }
     }
-    if (rows.length > 0) await tx.insert(tradeRecordEntries).values(rows);
+    if (rows.length === 1) {
+      const { query, params } = insertEntryStatement(tx, rows[0]!);
+      await query.execute(params);
+    } else if (rows.length > 1) await tx.insert(tradeRecordEntries).values(rows);
   }
   for (const live of general) {
     await recordTradeMessages(tx, live.trade.id, { live: true, digests: live.digests });

@@ -52,7 +52,7 @@ export function createTradeLifecycle(
   views: TradeViews,
 ) {
   const { db, ledger, catalogue, wallet, offers, limits, now } = ctx;
-  const { access, guardError } = rules;
+  const { access, accessWithRequirements, guardError } = rules;
   const { systemMessage, publishMessage, publishStatus } = chat;
   const { view } = views;
 
@@ -231,7 +231,11 @@ export function createTradeLifecycle(
     action: TradeAction,
     ctx: { ip: string; locale: Locale; dispute?: { reasonId: number; text: string } },
   ) {
-    const { trade, role } = await access(hash, viewer);
+    // Marking paid checks the requirements (its guard): read them with the trade.
+    const { trade, role, requirements } =
+      action === 'mark_paid'
+        ? await accessWithRequirements(hash, viewer)
+        : { ...(await access(hash, viewer)), requirements: undefined };
     const cell = tradeTransition(trade.status, action, role);
     if (!cell.ok) {
       if (cell.reason === 'wrong_actor') {
@@ -255,7 +259,7 @@ export function createTradeLifecycle(
       );
     }
     if (cell.guard) {
-      const problem = await guardError(cell.guard, trade, at);
+      const problem = await guardError(cell.guard, trade, at, requirements);
       if (problem) throw problem;
     }
     const done = await applyOnce(trade, action, role, {

@@ -111,6 +111,27 @@ const tradeByHash = preparedStatement((db) =>
     .prepare('trades_by_hash'),
 );
 
+/**
+ * A trade with its requirements in one round trip: what marking paid checks (its guard). The outer row
+ * is named by hand: drizzle writes a column inside a selected field without its table, which in the
+ * subquery would mean the requirement's own id.
+ */
+const tradeWithRequirementsByHash = preparedStatement((db) =>
+  db
+    .select({
+      trade: trades,
+      requirements: sql<RawRequirement[]>`(SELECT coalesce(json_agg(json_build_object('id', r.id,
+        'tradeId', r.trade_id, 'type', r.type, 'step', r.step, 'optional', r.optional, 'status', r.status,
+        'updatedAt', r.updated_at) ORDER BY r.id), '[]'::json) FROM trade_requirements AS r
+        WHERE r.trade_id = "trades"."id")`,
+    })
+    .from(trades)
+    .where(eq(trades.hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('trades_by_hash_with_requirements'),
+);
+type RawRequirement = Omit<RequirementRow, 'updatedAt'> & { updatedAt: string };
+
 // The writes of a trade's transactions, built once (platform/db/prepared.ts): a trade action's JavaScript
 // cost was mostly the query builder's (decision 0032).
 const lockUserStatement = preparedStatement((db) =>
@@ -212,12 +233,9 @@ const viewFactsStatement = preparedRows<ViewFactsRow>(
         WHERE trade_id = ${sql.placeholder('trade')}::int) q) AS requirements
     FROM users u
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS trades,
-        count(DISTINCT CASE WHEN t.buyer_id = u.id THEN t.seller_id ELSE t.buyer_id END)::int AS partners,
-        coalesce(sum(t.crypto_amount) FILTER (WHERE t.crypto_code = 'BTC'), 0)::text AS btc
-      FROM trades t
-      WHERE (t.buyer_id = u.id OR t.seller_id = u.id)
-        AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])) ts
+      SELECT coalesce(max(st.trades), 0)::int AS trades, coalesce(max(st.partners), 0)::int AS partners,
+        coalesce(max(st.btc), 0)::text AS btc
+      FROM user_trade_stats st WHERE st.user_id = u.id) ts
     CROSS JOIN LATERAL (
       SELECT count(*) FILTER (WHERE r.kind = 'trusted')::int AS trusted,
         count(*) FILTER (WHERE r.kind = 'blocked')::int AS blocked
@@ -326,6 +344,22 @@ export const tradesRepository = {
   async findByHash(db: DbOrTx, hash: string): Promise<TradeRow | undefined> {
     const [row] = await tradeByHash(db).execute({ hash });
     return row;
+  },
+
+  async findByHashWithRequirements(
+    db: DbOrTx,
+    hash: string,
+  ): Promise<{ trade: TradeRow; requirements: RequirementRow[] } | undefined> {
+    const [row] = await tradeWithRequirementsByHash(db).execute({ hash });
+    if (!row) return undefined;
+    const raw =
+      typeof row.requirements === 'string'
+        ? (JSON.parse(row.requirements) as RawRequirement[])
+        : row.requirements;
+    return {
+      trade: row.trade,
+      requirements: raw.map((r) => ({ ...r, updatedAt: dateOf(r.updatedAt) })),
+    };
   },
 
   /** Trades by hash, each with whether either party blocked the other (what chat posts check). */

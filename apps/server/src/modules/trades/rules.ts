@@ -47,6 +47,14 @@ export function createTradeRules(ctx: TradesContext) {
     return { trade, role };
   }
 
+  /** `access` with the trade's requirements read in the same statement (for an action that checks them). */
+  async function accessWithRequirements(hash: string, viewer: TradeViewer) {
+    const found = await tradesRepository.findByHashWithRequirements(db, hash);
+    const role = found ? roleOf(found.trade, viewer) : null;
+    if (!found || !role) throw notFound('Trade not found');
+    return { ...found, role };
+  }
+
   const flowStepOf = (trade: TradeRow, requirements: RequirementRow[]): FlowStep => {
     const lists = requirementLists(requirements);
     if (!requirementsSatisfied(lists.beforeRevealPaymentDetails)) return 'beforeRevealPaymentDetails';
@@ -174,7 +182,7 @@ export function createTradeRules(ctx: TradesContext) {
     return result;
   }
 
-  return { roleOf, access, flowStepOf, chatStateFor, guardError, availableActions };
+  return { roleOf, access, accessWithRequirements, flowStepOf, chatStateFor, guardError, availableActions };
 }
 
 export type TradeRules = ReturnType<typeof createTradeRules>;

@@ -226,3 +226,33 @@ export const tradePolicyReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tradeId, t.userId, t.url] })],
 );
+
+/**
+ * Each user's lifetime released trades (released, or a dispute won by the buyer), distinct partners and
+ * BTC traded: what every trade view shows of both parties. Kept by the trigger `trades_count_released`
+ * (migration 0026) in the transaction that releases, instead of counted over the user's whole history on
+ * every view (which grew with it: a vendor with thousands of trades paid for them on each action).
+ */
+export const userTradeStats = pgTable('user_trade_stats', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  trades: integer('trades').notNull().default(0),
+  partners: integer('partners').notNull().default(0),
+  /** In satoshis, as `trades.crypto_amount`. */
+  btc: numeric('btc', { precision: 78, scale: 0 }).notNull().default('0'),
+});
+
+/** Who has released a trade with whom (each pair both ways): what makes a partner new in the count above. */
+export const userTradePartners = pgTable(
+  'user_trade_partners',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partnerId] })],
+);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   divide,
+  formatBaseUnits,
   parseAmount,
   parseDecimal,
   tradeHistoryPageSchema,
@@ -382,6 +383,42 @@ describe('trades', () => {
         (await seller.c.get(`/rest/v1/trade/${trade.id}/messages`)).json().data,
       ).messages;
       expect(messages.map((m) => m.system?.status)).toEqual(['active_funded', 'paid', 'released']);
+    });
+
+    it('should show each party the released trades, partners and BTC their trades add up to', async () => {
+      // The view reads them from user_trade_stats (kept by a trigger, migration 0026): they must equal
+      // what counting the trades themselves gives, released and cancelled trades alike.
+      const buyer = await party('buyer');
+      for (const [amount, end] of [
+        ['20', 'release'],
+        ['30', 'release'],
+        ['25', 'cancel'],
+      ] as const) {
+        const trade = await startOk(buyer.c, offer, amount);
+        if (end === 'release') expect((await act(buyer.c, trade.id, 'paid')).statusCode).toBe(200);
+        expect((await act(end === 'release' ? seller.c : buyer.c, trade.id, end)).statusCode).toBe(200);
+      }
+      const last = await startOk(buyer.c, offer, '10');
+      const counted = async (userId: number) => {
+        const { rows } = (await exec(sql`SELECT count(*)::int AS trades,
+            count(DISTINCT CASE WHEN buyer_id = ${userId} THEN seller_id ELSE buyer_id END)::int AS partners,
+            coalesce(sum(crypto_amount) FILTER (WHERE crypto_code = 'BTC'), 0)::text AS btc
+          FROM trades WHERE (buyer_id = ${userId} OR seller_id = ${userId})
+            AND status IN ('released', 'dispute_won_buyer')`)) as unknown as {
+          rows: { trades: number; partners: number; btc: string }[];
+        };
+        const row = rows[0]!;
+        return {
+          totalTrades: row.trades,
+          totalPartners: row.partners,
+          btcTraded: formatBaseUnits(BigInt(row.btc), 8),
+        };
+      };
+      const view = await get(buyer.c, last.id);
+      expect(view.buyer).toMatchObject({ totalTrades: 2, totalPartners: 1 });
+      expect(view.buyer).toMatchObject(await counted(buyer.id));
+      expect(view.seller).toMatchObject(await counted(seller.id));
+      expect(view.seller.totalTrades).toBeGreaterThanOrEqual(2);
     });
 
     it('should let the buyer cancel before and after paying, refunding the seller in full', async () => {
