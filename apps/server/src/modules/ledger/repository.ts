@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { pgTextArray } from '../../platform/db/arrays.js';
 import { preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountKind } from './tables.js';
 
@@ -10,13 +11,6 @@ export type AccountIdentity = {
   reference: string;
 };
 export type LockedAccount = AccountIdentity & { id: number; balance: bigint };
-
-/**
- * A PostgreSQL array literal of text values, quoted, so both drivers pass it as one parameter the same
- * way (`{"a","b"}`). Values here are coin codes, account kinds and trade hashes.
- */
-const pgTextArray = (values: string[]): string =>
-  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 const identityTuple = (a: AccountIdentity): SQL =>
   sql`(${a.userId ?? 0}::int, ${a.cryptoCode}::text, ${a.kind}::text, ${a.reference}::text)`;

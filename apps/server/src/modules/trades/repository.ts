@@ -9,6 +9,7 @@ import {
   type ChargebackStatus,
   type TradeStatus,
 } from '@app/contract';
+import { pgTextArray } from '../../platform/db/arrays.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { preparedRows, preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { dateOf } from '../../platform/db/timestamps.js';
@@ -109,6 +110,18 @@ const tradeByHash = preparedStatement((db) =>
     .where(eq(trades.hash, sql.placeholder('hash')))
     .limit(1)
     .prepare('trades_by_hash'),
+);
+
+/** A chat batch's trades by hash, each with whether either party blocked the other. */
+const tradesForChat = preparedStatement((db) =>
+  db
+    .select({
+      trade: trades,
+      blocked: sql<boolean>`${blockedEitherWay(sql`"trades"."buyer_id"`, sql`"trades"."seller_id"`)}`,
+    })
+    .from(trades)
+    .where(sql`${trades.hash} = ANY(${sql.placeholder('hashes')}::text[])`)
+    .prepare('trades_for_chat'),
 );
 
 /**
@@ -367,13 +380,7 @@ export const tradesRepository = {
     db: DbOrTx,
     hashes: readonly string[],
   ): Promise<Map<string, { trade: TradeRow; blocked: boolean }>> {
-    const rows = await db
-      .select({
-        trade: trades,
-        blocked: sql<boolean>`${blockedEitherWay(sql`${trades.buyerId}`, sql`${trades.sellerId}`)}`,
-      })
-      .from(trades)
-      .where(inArray(trades.hash, [...new Set(hashes)]));
+    const rows = await tradesForChat(db).execute({ hashes: pgTextArray([...new Set(hashes)]) });
     return new Map(rows.map((row) => [row.trade.hash, row]));
   },
 
@@ -385,7 +392,7 @@ export const tradesRepository = {
   /**
    * The one way a status changes: a conditional UPDATE that only matches while the trade still has the
    * status the caller saw. Of two racing requests exactly one gets the row; the other gets undefined.
-   * `extra` adds conditions (mark paid also needs the payment window to be open).
+   * `openAt`: the payment window must still be open then (marking paid).
    */
   async transition(
     tx: DbOrTx,
