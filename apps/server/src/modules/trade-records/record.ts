@@ -14,7 +14,8 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
-import { preparedShapes } from '../../platform/db/prepared.js';
+import { pgTextArray } from '../../platform/db/arrays.js';
+import { preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import { tradeAttachments } from '../attachments/tables.js';
 import type { LiveMessages } from '../trades/index.js';
@@ -58,12 +59,32 @@ async function lockTradeRecords(tx: Tx, tradeIds: readonly number[]): Promise<vo
 
 type ChainHead = { seq: number; hash: string };
 
-/** A trade action's one entry, built once (platform/db/prepared.ts). */
+/**
+ * The entries a transaction chains, in one statement built once (platform/db/prepared.ts). A trade
+ * action's one entry is a plain row (measured faster than the arrays); a chat batch's many travel as
+ * arrays, so one statement serves every batch size.
+ */
 const insertEntryStatement = preparedShapes('trade_record_insert_entry', (db, columns, name) =>
   db
     .insert(tradeRecordEntries)
     .values(columns as unknown as typeof tradeRecordEntries.$inferInsert)
     .prepare(name),
+);
+
+const insertEntriesStatement = preparedStatement((db) =>
+  db
+    .insert(tradeRecordEntries)
+    .select(
+      sql`SELECT nextval('trade_record_entries_id_seq'), e.trade_id, e.seq, e.kind, e.message_id, e.at, e.payload,
+          e.prev_hash, e.hash, now()
+        FROM unnest(${sql.placeholder('tradeIds')}::int[], ${sql.placeholder('seqs')}::int[],
+          ${sql.placeholder('kinds')}::text[], ${sql.placeholder('messageIds')}::bigint[],
+          ${sql.placeholder('ats')}::text[], ${sql.placeholder('payloads')}::text[],
+          ${sql.placeholder('prevHashes')}::text[], ${sql.placeholder('hashes')}::text[])
+          WITH ORDINALITY AS e(trade_id, seq, kind, message_id, at, payload, prev_hash, hash, n)
+        ORDER BY e.n`,
+    )
+    .prepare('trade_record_insert_entries'),
 );
 
 /**
@@ -350,7 +371,18 @@ export async function recordLiveMessages(
     if (rows.length === 1) {
       const { query, params } = insertEntryStatement(tx, rows[0]!);
       await query.execute(params);
-    } else if (rows.length > 1) await tx.insert(tradeRecordEntries).values(rows);
+    } else if (rows.length > 1) {
+      await insertEntriesStatement(tx).execute({
+        tradeIds: `{${rows.map((row) => row.tradeId).join(',')}}`,
+        seqs: `{${rows.map((row) => row.seq).join(',')}}`,
+        kinds: pgTextArray(rows.map((row) => row.kind)),
+        messageIds: `{${rows.map((row) => row.messageId ?? 'NULL').join(',')}}`,
+        ats: pgTextArray(rows.map((row) => row.at)),
+        payloads: pgTextArray(rows.map((row) => row.payload)),
+        prevHashes: pgTextArray(rows.map((row) => row.prevHash)),
+        hashes: pgTextArray(rows.map((row) => row.hash)),
+      });
+    }
   }
   for (const live of general) {
     await recordTradeMessages(tx, live.trade.id, { live: true, digests: live.digests });

@@ -269,6 +269,38 @@ describe('trade records', () => {
     expect(check.exitCode, check.output).toBe(0);
   });
 
+  it('should store and chain texts that mean something in an array literal exactly, posted at once', async () => {
+    // A batch travels as array parameters (one statement whatever its size): nothing in a text may
+    // split an element, end the array or read as NULL.
+    const taker = await s.party('gbuyer');
+    const trade = await s.start(taker, await s.sellOffer(seller));
+    const texts = [
+      'a "quoted" word',
+      'back\\slash \\"',
+      '{braces}, and, commas',
+      'NULL',
+      'two\nlines',
+      'ünï 💸 中文',
+      "'single'",
+    ];
+    const answers = await Promise.all(
+      texts.map((text) => taker.c.post(`/rest/v1/trade/${trade.id}/messages`, { text })),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const response = await taker.c.get(`/rest/v1/trade/${trade.id}/record`);
+    const record = dataEnvelope(tradeRecordSchema).parse(response.json()).data;
+    expect((await verifyTradeRecord(record)).ok).toBe(true);
+    const chained = record.entries
+      .filter((e) => e.kind === 'message')
+      .map((e) => (e.payload as { text: string }).text);
+    expect([...chained].sort()).toEqual([...texts].sort());
+    const stored = await query<{ text: string }>(
+      sql`SELECT text FROM trade_messages m JOIN trades t ON t.id = m.trade_id
+        WHERE t.hash = ${trade.id} AND m.kind = 'user'`,
+    );
+    expect(stored.map((row) => row.text).sort()).toEqual([...texts].sort());
+  });
+
   it('should refuse only the message that cannot be written when messages share a transaction', async () => {
     const taker = await s.party('gbuyer');
     const trade = await s.start(taker, await s.sellOffer(seller));

@@ -42,14 +42,9 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
       tx,
       accepted.map((post) => post.trade.id),
       async () => {
-        const rows = await tradesRepository.insertMessages(
+        const rows = await tradesRepository.insertUserMessages(
           tx,
-          accepted.map((post) => ({
-            tradeId: post.trade.id,
-            authorId: post.author.id,
-            kind: 'user',
-            text: post.text,
-          })),
+          accepted.map((post) => ({ tradeId: post.trade.id, authorId: post.author.id, text: post.text })),
         );
         const byTrade = new Map<number, LiveMessages>();
         presented = rows.map((row, i) => {

@@ -198,6 +198,20 @@ const insertMessageStatement = preparedShapes('trades_insert_message', (db, colu
     .prepare(name),
 );
 
+// The arrays travel as three parameters whatever the batch's size, so the statement is built once.
+const insertUserMessagesStatement = preparedStatement((db) =>
+  db
+    .insert(tradeMessages)
+    .select(
+      sql`SELECT nextval('trade_messages_id_seq'), m.trade_id, m.author_id, 'user', m.text, NULL, NULL, NULL, now()
+        FROM unnest(${sql.placeholder('tradeIds')}::int[], ${sql.placeholder('authorIds')}::int[],
+          ${sql.placeholder('texts')}::text[]) WITH ORDINALITY AS m(trade_id, author_id, text, n)
+        ORDER BY m.n`,
+    )
+    .returning()
+    .prepare('trades_insert_user_messages'),
+);
+
 type ViewFactsRow = {
   id: number;
   username: string;
@@ -554,10 +568,19 @@ export const tradesRepository = {
     return created;
   },
 
-  /** Several messages in one statement; the rows come back in the order given. */
-  async insertMessages(tx: DbOrTx, rows: (typeof tradeMessages.$inferInsert)[]): Promise<MessageRow[]> {
-    if (rows.length === 1) return [await tradesRepository.insertMessage(tx, rows[0]!)];
-    const created = await tx.insert(tradeMessages).values(rows).returning();
+  /**
+   * Users' chat messages in one statement, whatever their number (a chat batch); the rows come back
+   * in the order given, their ids in that order.
+   */
+  async insertUserMessages(
+    tx: DbOrTx,
+    rows: { tradeId: number; authorId: number; text: string }[],
+  ): Promise<MessageRow[]> {
+    const created = await insertUserMessagesStatement(tx).execute({
+      tradeIds: `{${rows.map((row) => row.tradeId).join(',')}}`,
+      authorIds: `{${rows.map((row) => row.authorId).join(',')}}`,
+      texts: pgTextArray(rows.map((row) => row.text)),
+    });
     if (created.length !== rows.length) throw new Error('insert into trade_messages returned too few rows');
     return created;
   },
