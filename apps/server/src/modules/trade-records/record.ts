@@ -308,7 +308,8 @@ export const CHAIN_STARTED_NOTE =
  *
  * `opens`: the trades were created by this transaction and `insert` writes their `trade_started`
  * messages. No other transaction can see them before it commits, so there is nothing to lock or read:
- * each chain starts at the genesis hash.
+ * each chain starts at the genesis hash. `heads`: the caller locked the chains in this transaction with
+ * `trade_record_lock_heads` (a chat batch, with its trades read) and these are the heads it returned.
  *
  * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
  * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
@@ -319,12 +320,14 @@ export async function recordLiveMessages(
   tx: Tx,
   tradeIds: readonly number[],
   insert: () => Promise<readonly LiveMessages[]>,
-  options: { opens?: boolean } = {},
+  options: { opens?: boolean; heads?: ReadonlyMap<number, ChainHead> } = {},
 ): Promise<void> {
   // The lock comes first: the messages get their ids while the chains are held, so a trade's ids
   // follow its chain, and a reader that has seen a message never later finds an older one appear.
   const ids = [...new Set(tradeIds)];
-  const heads = options.opens ? new Map<number, ChainHead>() : await lockChainHeads(tx, ids);
+  const heads = options.opens
+    ? new Map<number, ChainHead>()
+    : (options.heads ?? (await lockChainHeads(tx, ids)));
   const batch = await insert();
   const general: LiveMessages[] = [];
   const fast: LiveMessages[] = [];

@@ -36,7 +36,11 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
   }
 
   /** Inserts the accepted posts' messages and chains them per trade. */
-  async function insert(tx: Tx, accepted: Accepted[]): Promise<TradeMessage[]> {
+  async function insert(
+    tx: Tx,
+    accepted: Accepted[],
+    heads: ReadonlyMap<number, { seq: number; hash: string }>,
+  ): Promise<TradeMessage[]> {
     let presented: TradeMessage[] = [];
     await ctx.recordMessages(
       tx,
@@ -57,12 +61,14 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
         });
         return [...byTrade.values()];
       },
+      { heads },
     );
     return presented;
   }
 
   async function writeBatch(tx: Tx, posts: Post[]): Promise<BatchOutcome<Posted>[]> {
-    const found = await tradesRepository.findManyForChat(
+    // One statement reads the trades and locks their record chains (their heads come with it).
+    const { found, heads } = await tradesRepository.findManyForChat(
       tx,
       posts.map((post) => post.hash),
     );
@@ -80,7 +86,7 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
       slots.push(i);
     }
     if (accepted.length > 0) {
-      const messages = await insert(tx, accepted);
+      const messages = await insert(tx, accepted, heads);
       messages.forEach((message, k) => {
         outcomes[slots[k]!] = { ok: true, value: { trade: accepted[k]!.trade, message } };
       });

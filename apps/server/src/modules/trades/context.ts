@@ -32,13 +32,14 @@ export type TradesServiceOptions = {
    * trade-records module, which depends on trades, so it is passed in; decision 0018): it locks the
    * trades' chains, runs `insert` (which inserts the messages and returns them, each trade once), and
    * chains what it returns. `opens`: the trades were created by this transaction (their opening
-   * message), so there is no chain to lock yet.
+   * message), so there is no chain to lock yet. `heads`: the caller already locked the chains in this
+   * transaction with `trade_record_lock_heads` and read these heads with the locks (a chat batch).
    */
   recordMessages: (
     tx: Tx,
     tradeIds: readonly number[],
     insert: () => Promise<readonly LiveMessages[]>,
-    options?: { opens?: boolean },
+    options?: { opens?: boolean; heads?: ReadonlyMap<number, { seq: number; hash: string }> },
   ) => Promise<void>;
   config: Pick<Config, 'trades' | 'features'>;
   now?: () => Date;

@@ -10,7 +10,7 @@ import {
   type TradeStatus,
 } from '@app/contract';
 import { pgTextArray } from '../../platform/db/arrays.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { preparedRows, preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
 import { dateOf } from '../../platform/db/timestamps.js';
 import { users } from '../../platform/db/schema.js';
@@ -112,14 +112,27 @@ const tradeByHash = preparedStatement((db) =>
     .prepare('trades_by_hash'),
 );
 
-/** A chat batch's trades by hash, each with whether either party blocked the other. */
+/**
+ * A chat batch's trades by hash, each with whether either party blocked the other, their record chains
+ * locked and each chain's head (`trade_record_lock_heads`, migration 0025; the trade-records module's
+ * function, called by name as its tables are read, decision 0020). The function runs once for the batch:
+ * it locks in id order and reads the heads after the locks were granted. The trades themselves are read
+ * as the statement began, as they were when the read came before the lock.
+ */
 const tradesForChat = preparedStatement((db) =>
   db
     .select({
       trade: trades,
       blocked: sql<boolean>`${blockedEitherWay(sql`"trades"."buyer_id"`, sql`"trades"."seller_id"`)}`,
+      headSeq: sql<number | null>`heads.seq`,
+      headHash: sql<string | null>`heads.hash`,
     })
     .from(trades)
+    .leftJoin(
+      sql`trade_record_lock_heads(ARRAY(SELECT locked.id FROM trades AS locked
+        WHERE locked.hash = ANY(${sql.placeholder('hashes')}::text[]))) AS heads`,
+      sql`heads.trade_id = "trades"."id"`,
+    )
     .where(sql`${trades.hash} = ANY(${sql.placeholder('hashes')}::text[])`)
     .prepare('trades_for_chat'),
 );
@@ -390,12 +403,25 @@ export const tradesRepository = {
   },
 
   /** Trades by hash, each with whether either party blocked the other (what chat posts check). */
+  /**
+   * A chat batch's trades by hash with the blocks between their parties, their record chains locked
+   * until the transaction ends, and the chains' heads (by trade id; a trade without a chain has none).
+   */
   async findManyForChat(
-    db: DbOrTx,
+    tx: Tx,
     hashes: readonly string[],
-  ): Promise<Map<string, { trade: TradeRow; blocked: boolean }>> {
-    const rows = await tradesForChat(db).execute({ hashes: pgTextArray([...new Set(hashes)]) });
-    return new Map(rows.map((row) => [row.trade.hash, row]));
+  ): Promise<{
+    found: Map<string, { trade: TradeRow; blocked: boolean }>;
+    heads: Map<number, { seq: number; hash: string }>;
+  }> {
+    const rows = await tradesForChat(tx).execute({ hashes: pgTextArray([...new Set(hashes)]) });
+    const heads = new Map<number, { seq: number; hash: string }>();
+    for (const row of rows) {
+      if (row.headSeq !== null && row.headHash !== null) {
+        heads.set(row.trade.id, { seq: Number(row.headSeq), hash: row.headHash });
+      }
+    }
+    return { found: new Map(rows.map((row) => [row.trade.hash, row])), heads };
   },
 
   async findById(db: DbOrTx, id: number): Promise<TradeRow | undefined> {
