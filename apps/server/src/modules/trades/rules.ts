@@ -39,20 +39,22 @@ export function createTradeRules(ctx: TradesContext) {
     return isStaffRole(viewer.role) ? 'moderator' : null;
   }
 
-  /** The trade by hash if the viewer may see it; anyone else gets the same 404 as a missing trade. */
+  /** The viewer's role on what was found; anyone else gets the same 404 as a missing trade. */
+  function visibleTo<T extends { trade: TradeRow }>(found: T | undefined, viewer: TradeViewer) {
+    const role = found ? roleOf(found.trade, viewer) : null;
+    if (!found || !role) throw notFound('Trade not found');
+    return { ...found, role };
+  }
+
+  /** The trade by hash if the viewer may see it. */
   async function access(hash: string, viewer: TradeViewer) {
     const trade = await tradesRepository.findByHash(db, hash);
-    const role = trade ? roleOf(trade, viewer) : null;
-    if (!trade || !role) throw notFound('Trade not found');
-    return { trade, role };
+    return visibleTo(trade && { trade }, viewer);
   }
 
   /** `access` with the trade's requirements read in the same statement (for an action that checks them). */
   async function accessWithRequirements(hash: string, viewer: TradeViewer) {
-    const found = await tradesRepository.findByHashWithRequirements(db, hash);
-    const role = found ? roleOf(found.trade, viewer) : null;
-    if (!found || !role) throw notFound('Trade not found');
-    return { ...found, role };
+    return visibleTo(await tradesRepository.findByHashWithRequirements(db, hash), viewer);
   }
 
   const flowStepOf = (trade: TradeRow, requirements: RequirementRow[]): FlowStep => {
