@@ -22,9 +22,6 @@ import type { LiveMessages } from '../trades/index.js';
 import { tradeMessages, trades } from '../trades/tables.js';
 import { tradeRecordEntries } from './tables.js';
 
-/** Appends to one trade's chain wait for each other (advisory: nothing else waits on it). */
-const RECORD_LOCK_NAMESPACE = 0x7472_6563; // "trec"; migration 0025's function locks under it too
-
 /** What the record needs of the file store: the bytes of an attachment (the attachments module's store). */
 export type AttachmentBytes = { open(key: string): Promise<{ stream: Readable } | null> };
 
@@ -47,22 +44,15 @@ export type NewTradeRecordEntry = {
 
 /** Serialises appends to the trade's chain until the caller's transaction ends. */
 export async function lockTradeRecord(tx: Tx, tradeId: number): Promise<void> {
-  await lockTradeRecords(tx, [tradeId]);
-}
-
-/** The same for several trades in one statement, in id order (two batches cannot deadlock). */
-async function lockTradeRecords(tx: Tx, tradeIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(tradeIds)].sort((a, b) => a - b);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK_NAMESPACE}::int4, id)
-    FROM (SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS id ORDER BY 1) AS ids`);
+  await lockChainHeads(tx, [tradeId]);
 }
 
 type ChainHead = { seq: number; hash: string };
 
 /**
  * The entries a transaction chains, in one statement built once (platform/db/prepared.ts). A trade
- * action's one entry is a plain row (measured faster than the arrays); a chat batch's many travel as
- * arrays, so one statement serves every batch size.
+ * action's one entry is a plain row (the simpler statement; the arrays measured no faster); a chat
+ * batch's many travel as arrays, so one statement serves every batch size.
  */
 const insertEntryStatement = preparedShapes('trade_record_insert_entry', (db, columns, name) =>
   db
@@ -88,8 +78,10 @@ const insertEntriesStatement = preparedStatement((db) =>
 );
 
 /**
- * Takes the same locks as `lockTradeRecords` and returns each locked chain's last entry, read after the
- * locks were granted (migration 0025 says why that needs a function).
+ * Locks the trades' chains until the transaction ends (advisory locks in id order, so appends to one
+ * chain wait for each other and two batches cannot deadlock) and returns each chain's last entry, read
+ * after the locks were granted (migration 0025 says why that needs a function). The one place the lock
+ * is taken: `trade_record_lock_heads`.
  */
 async function lockChainHeads(tx: Tx, tradeIds: readonly number[]): Promise<Map<number, ChainHead>> {
   const { rows } = (await tx.execute(

@@ -392,17 +392,12 @@ export const tradesRepository = {
   ): Promise<{ trade: TradeRow; requirements: RequirementRow[] } | undefined> {
     const [row] = await tradeWithRequirementsByHash(db).execute({ hash });
     if (!row) return undefined;
-    const raw =
-      typeof row.requirements === 'string'
-        ? (JSON.parse(row.requirements) as RawRequirement[])
-        : row.requirements;
     return {
       trade: row.trade,
-      requirements: raw.map((r) => ({ ...r, updatedAt: dateOf(r.updatedAt) })),
+      requirements: row.requirements.map((r) => ({ ...r, updatedAt: dateOf(r.updatedAt) })),
     };
   },
 
-  /** Trades by hash, each with whether either party blocked the other (what chat posts check). */
   /**
    * A chat batch's trades by hash with the blocks between their parties, their record chains locked
    * until the transaction ends, and the chains' heads (by trade id; a trade without a chain has none).
