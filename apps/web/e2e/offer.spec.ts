@@ -69,9 +69,10 @@ test.describe('offer page', () => {
     await fiat.fill(offer.fiatLimitMin);
     await expect
       .poll(async () => {
-        if ((await crypto.inputValue()) === fiatToCrypto(offer.fiatLimitMin, await shownPrice(page), 8)) {
-          return true;
-        }
+        // Compared as numbers: the field drops trailing zeros (0.0271334 for 0.02713340).
+        const shown = await crypto.inputValue();
+        const expected = fiatToCrypto(offer.fiatLimitMin, await shownPrice(page), 8);
+        if (shown !== '' && compareDecimals(parseDecimal(shown), parseDecimal(expected)) === 0) return true;
         // The simulated market ticked between the typing and the reading: type again at the new price.
         await fiat.fill('');
         await fiat.fill(offer.fiatLimitMin);
