@@ -4,11 +4,12 @@ import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import {
   canonicalJson,
   GENESIS_HASH,
-  hashEntry,
+  tradeRecordHashText,
   TRADE_RECORD_FORMAT,
   tradeRecordPayloadSchemas,
   type TradeRecord,
   type TradeRecordEntry,
+  type TradeRecordHashInput,
   type TradeRecordKind,
   type TradeRecordPayload,
   type TradeStatus,
@@ -48,6 +49,14 @@ export async function lockTradeRecord(tx: Tx, tradeId: number): Promise<void> {
 }
 
 type ChainHead = { seq: number; hash: string };
+
+/**
+ * An entry's hash as the contract's `hashEntry` computes it (the same text, SHA-256, lowercase hex), but
+ * through node:crypto at once instead of WebCrypto's promise, which hands each digest to the thread pool
+ * and back: on the chat's hot path that round trip cost more than the hashing.
+ */
+export const hashEntrySync = (input: TradeRecordHashInput): string =>
+  createHash('sha256').update(tradeRecordHashText(input)).digest('hex');
 
 /**
  * The entries a transaction chains, in one statement built once (platform/db/prepared.ts). A trade
@@ -117,7 +126,7 @@ export async function appendTradeRecordEntry(
   const seq = (last?.seq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
   const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
-  const hash = await hashEntry({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
+  const hash = hashEntrySync({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
   await tx.insert(tradeRecordEntries).values({
     tradeId,
     seq,
@@ -349,7 +358,7 @@ export async function recordLiveMessages(
         const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
         const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
         seq += 1;
-        const hash = await hashEntry({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
+        const hash = hashEntrySync({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
         rows.push({
           tradeId: trade.id,
           seq,

@@ -34,6 +34,23 @@ describe('the session read cache', () => {
     expect((await other.get(me)).statusCode).toBe(401);
   });
 
+  it('should give each of many simultaneous requests its own session (reads of one moment share a statement)', async () => {
+    const clients = Array.from({ length: 12 }, () => t.client());
+    const names = clients.map((_, i) => `rc_many_${i}`);
+    for (const [i, client] of clients.entries()) await client.register(names[i]!);
+    // Past the read window: every read below goes to the database, all in the same moment.
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 20));
+    const reads = await Promise.all(clients.map((client) => client.get(me)));
+    reads.forEach((read, i) => {
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().data.username).toBe(names[i]);
+    });
+    // Writes always read the row: a session mixed up with another would fail its CSRF check.
+    const writes = await Promise.all(clients.map((client) => client.post('/rest/v1/users/settings', {})));
+    for (const write of writes) expect(write.statusCode, write.body).toBe(writes[0]!.statusCode);
+    expect(writes[0]!.statusCode).not.toBe(403);
+  });
+
   it('should judge every write on the session as it is now, and reads within the window', async () => {
     const client = t.client();
     const { id } = await client.register('rc_banned');
