@@ -228,12 +228,14 @@ async function main(): Promise<void> {
     if (!wanted || wanted.includes('trades')) {
       // Not an HTTP case: complete trades (start, paid, release) through the service vs bare SQL.
       const concurrency = intFromEnv('BENCH_LEDGER_CONCURRENCY', database.kind === 'postgres' ? 8 : 1);
+      const slices = Math.max(1, intFromEnv('BENCH_TRADES_SLICES', 5));
       const result = await runTradesBench(app, database, url, {
         durationSeconds: options.durationSeconds,
         concurrency,
+        slices,
       });
       console.log(
-        `\n[trades] ${database.kind}, ${concurrency} concurrent workers (own seller, offer, buyer), ${options.durationSeconds} s each`,
+        `\n[trades] ${database.kind}, ${concurrency} concurrent workers (own seller, offer, buyer), ${options.durationSeconds} s each, in ${slices} alternating slices`,
       );
       const line = (name: string, run: typeof result.ours) =>
         `  ${name} ${run.perSecond.toFixed(1)} complete trades/s (${run.failed} failed${run.firstError ? `: ${run.firstError}` : ''})`;

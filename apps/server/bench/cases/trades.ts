@@ -7,7 +7,12 @@ import { checkLedger, createLedger } from '../../src/modules/ledger/index.js';
 import { offersRepository } from '../../src/modules/offers/index.js';
 import { usersRepository } from '../../src/modules/users/repository.js';
 
-export type TradesBenchOptions = { durationSeconds: number; concurrency: number };
+export type TradesBenchOptions = {
+  durationSeconds: number;
+  concurrency: number;
+  /** The service and the bare SQL take turns this many times (each side runs the whole duration). */
+  slices: number;
+};
 type Run = { trades: number; perSecond: number; failed: number; firstError: string | null };
 export type TradesBenchResult = {
   ours: Run;
@@ -156,14 +161,14 @@ export async function runTradesBench(
   }
   const ctx = { ip: '127.0.0.1', locale: 'en' as const };
   const statements = url ? await countStatements(app, workers[0]!, ctx) : null;
-  const ours = await loadFor(options.durationSeconds, options.concurrency, async (worker) => {
+  const service = async (worker: number) => {
     const w = workers[worker]!;
     const seller = { id: w.sellerId, role: 'user' as const };
     const buyer = { id: w.buyerId, role: 'user' as const };
     const trade = await app.trades.start(buyer, { offer_hash: w.offerHash, fiat_amount: '10' }, ctx);
     await app.trades.markPaid(buyer, trade.id, ctx);
     await app.trades.release(seller, trade.id, ctx);
-  });
+  };
 
   // The same three transactions as bare SQL: the offer lock, the trade row, the escrow lock (key, account
   // rows locked in id order, balances, entries), the conditional status updates, the release with the
@@ -280,7 +285,8 @@ export async function runTradesBench(
     );
   };
 
-  let bareSql: Run;
+  let bare: (worker: number) => Promise<void>;
+  let closeBare = async () => {};
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: options.concurrency });
     const inTx = async <T>(work: (query: Query) => Promise<T>): Promise<T> => {
@@ -297,26 +303,43 @@ export async function runTradesBench(
         client.release();
       }
     };
-    bareSql = await loadFor(options.durationSeconds, options.concurrency, async (worker) => {
+    bare = async (worker) => {
       const w = workers[worker]!;
       const trade = await inTx((q) => start(q, w));
       await inTx((q) => paid(q, trade.id));
       await inTx((q) => release(q, w, trade));
-    });
-    await pool.end();
+    };
+    closeBare = () => pool.end();
   } else {
     const pglite = database.pglite!;
     const inTx = <T>(work: (query: Query) => Promise<T>): Promise<T> =>
       pglite.transaction((tx) =>
         work(async (text, params) => (await tx.query(text, params)) as { rows: Record<string, unknown>[] }),
       );
-    bareSql = await loadFor(options.durationSeconds, options.concurrency, async (worker) => {
+    bare = async (worker) => {
       const w = workers[worker]!;
       const trade = await inTx((q) => start(q, w));
       await inTx((q) => paid(q, trade.id));
       await inTx((q) => release(q, w, trade));
-    });
+    };
   }
+  // The two sides take turns in slices of the duration: a host that slows down (or a database that
+  // grows) during the run weighs on both alike, instead of on whichever ran second.
+  const slices = Math.max(1, options.slices);
+  const runs: { ours: Run[]; bareSql: Run[] } = { ours: [], bareSql: [] };
+  for (let i = 0; i < slices; i += 1) {
+    runs.ours.push(await loadFor(options.durationSeconds / slices, options.concurrency, service));
+    runs.bareSql.push(await loadFor(options.durationSeconds / slices, options.concurrency, bare));
+  }
+  await closeBare();
+  const total = (parts: Run[]): Run => ({
+    trades: parts.reduce((sum, part) => sum + part.trades, 0),
+    perSecond: parts.reduce((sum, part) => sum + part.trades, 0) / options.durationSeconds,
+    failed: parts.reduce((sum, part) => sum + part.failed, 0),
+    firstError: parts.find((part) => part.firstError)?.firstError ?? null,
+  });
+  const ours = total(runs.ours);
+  const bareSql = total(runs.bareSql);
 
   const report = await checkLedger(db);
   return {
