@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { pgTextArray } from '../../platform/db/arrays.js';
-import { preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
+import { preparedSql, preparedStatement } from '../../platform/db/prepared.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountKind } from './tables.js';
 
 export type AccountIdentity = {
@@ -16,15 +16,6 @@ const identityTuple = (a: AccountIdentity): SQL =>
   sql`(${a.userId ?? 0}::int, ${a.cryptoCode}::text, ${a.kind}::text, ${a.reference}::text)`;
 
 // The statements of every movement, built once (platform/db/prepared.ts, decision 0032).
-const insertTransactionStatement = preparedShapes('ledger_insert_transaction', (db, columns, name) =>
-  db
-    .insert(ledgerTransactions)
-    .values(columns as unknown as typeof ledgerTransactions.$inferInsert)
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id })
-    .prepare(name),
-);
-
 // The identities travel as four arrays (unnest), not as a list of row constructors: four parameters
 // whatever the count, and PGlite aborts on a few hundred row constructors in IN (...).
 const lockAccountsStatement = preparedStatement((db) =>
@@ -41,15 +32,102 @@ const lockAccountsStatement = preparedStatement((db) =>
     .prepare('ledger_lock_accounts'),
 );
 
+/** What a movement's first statement answers: its transaction's id (none: the key was used) and accounts. */
+type ClaimedRow = { transaction_id: string | null; accounts: LockedAccountJson[] };
+type LockedAccountJson = {
+  id: string;
+  user_id: number | null;
+  crypto_code: string;
+  kind: AccountKind;
+  reference: string;
+  balance: string;
+};
+
+const claimColumns = sql`INSERT INTO ledger_transactions
+    (kind, crypto_code, reference_type, reference_id, idempotency_key, request_hash)
+  VALUES (${sql.placeholder('kind')}, ${sql.placeholder('cryptoCode')}, ${sql.placeholder('referenceType')},
+    ${sql.placeholder('referenceId')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('requestHash')})
+  ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`;
+const identityArrays = sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('cryptoCodes')}::text[],
+  ${sql.placeholder('kinds')}::text[], ${sql.placeholder('references')}::text[])`;
+const accountJson = (row: SQL) =>
+  sql`coalesce(json_agg(json_build_object('id', ${row}.id::text, 'user_id', ${row}.user_id,
+    'crypto_code', ${row}.crypto_code, 'kind', ${row}.kind, 'reference', ${row}.reference,
+    'balance', ${row}.balance::text) ORDER BY ${row}.id), '[]'::json)`;
+
+/**
+ * A movement's first statement: it claims the idempotency key and, only when the key was free, locks the
+ * accounts the movement touches in id order (the lock reads `claimed`, so it cannot come first: two
+ * movements racing for one key never hold accounts while waiting for the key). One round trip where
+ * there were two.
+ */
+const claimAndLockStatement = preparedSql<ClaimedRow>(
+  'ledger_claim_and_lock',
+  sql`WITH claimed AS (${claimColumns})
+    SELECT (SELECT id FROM claimed)::text AS transaction_id,
+      (SELECT ${accountJson(sql.raw('a'))} FROM (
+        SELECT * FROM ledger_accounts
+        WHERE EXISTS (SELECT 1 FROM claimed)
+          AND (coalesce(user_id, 0), crypto_code, kind, reference) IN (SELECT * FROM ${identityArrays})
+        ORDER BY id FOR UPDATE) AS a) AS accounts`,
+);
+
+/**
+ * The same for a movement that opens an account (a trade's escrow): the missing accounts are created and
+ * all are locked by one upsert (ON CONFLICT DO UPDATE waits for a row like FOR UPDATE and returns its
+ * latest version). The new rows nobody else can hold, so the one existing row is the only lock it can
+ * wait on and the order of the rows cannot deadlock.
+ */
+const claimAndOpenStatement = preparedSql<ClaimedRow>(
+  'ledger_claim_and_open',
+  sql`WITH claimed AS (${claimColumns}),
+    opened AS (
+      INSERT INTO ledger_accounts (user_id, crypto_code, kind, reference, balance)
+      SELECT nullif(v.user_id, 0), v.crypto_code, v.kind, v.reference, 0
+      FROM ${identityArrays} AS v(user_id, crypto_code, kind, reference)
+      WHERE EXISTS (SELECT 1 FROM claimed)
+      ON CONFLICT ((coalesce(user_id, 0)), crypto_code, kind, reference)
+        DO UPDATE SET balance = ledger_accounts.balance
+      RETURNING *)
+    SELECT (SELECT id FROM claimed)::text AS transaction_id,
+      (SELECT ${accountJson(sql.raw('opened'))} FROM opened) AS accounts`,
+);
+
+const identityParams = (identities: AccountIdentity[]) => ({
+  userIds: `{${identities.map((a) => a.userId ?? 0).join(',')}}`,
+  cryptoCodes: pgTextArray(identities.map((a) => a.cryptoCode)),
+  kinds: pgTextArray(identities.map((a) => a.kind)),
+  references: pgTextArray(identities.map((a) => a.reference)),
+});
+
+const lockedOf = (row: LockedAccountJson): LockedAccount => ({
+  id: Number(row.id),
+  userId: row.user_id === null ? null : Number(row.user_id),
+  cryptoCode: row.crypto_code,
+  kind: row.kind,
+  reference: row.reference,
+  balance: BigInt(row.balance),
+});
+
 export const ledgerRepository = {
-  /** Claims the idempotency key; undefined when a transaction with that key already exists. */
-  async insertTransaction(
+  /**
+   * Claims the idempotency key (undefined when a transaction with that key already exists) and locks
+   * the movement's accounts when it got it; `open`: creates the missing ones too (see the statements).
+   */
+  async claimAndLock(
     tx: DbOrTx,
-    row: typeof ledgerTransactions.$inferInsert,
-  ): Promise<number | undefined> {
-    const { query, params } = insertTransactionStatement(tx, row);
-    const [inserted] = await query.execute(params);
-    return inserted?.id;
+    row: Omit<typeof ledgerTransactions.$inferInsert, 'id' | 'createdAt'>,
+    identities: AccountIdentity[],
+    options: { open?: boolean } = {},
+  ): Promise<{ transactionId: number | undefined; accounts: LockedAccount[] }> {
+    const statement = options.open ? claimAndOpenStatement : claimAndLockStatement;
+    const { rows } = await statement(tx).execute({ ...row, ...identityParams(identities) });
+    const claimed = rows[0];
+    if (!claimed) throw new Error('ledger: the claim answered no row');
+    return {
+      transactionId: claimed.transaction_id === null ? undefined : Number(claimed.transaction_id),
+      accounts: claimed.accounts.map(lockedOf),
+    };
   },
 
   async findTransactionByKey(tx: DbOrTx, idempotencyKey: string) {
@@ -73,52 +151,11 @@ export const ledgerRepository = {
    * queue instead of deadlocking (the Blnk #238/#244 lesson: lock source and destination alike).
    */
   async lockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
-    const rows = await lockAccountsStatement(tx).execute({
-      userIds: `{${identities.map((a) => a.userId ?? 0).join(',')}}`,
-      cryptoCodes: pgTextArray(identities.map((a) => a.cryptoCode)),
-      kinds: pgTextArray(identities.map((a) => a.kind)),
-      references: pgTextArray(identities.map((a) => a.reference)),
-    });
+    const rows = await lockAccountsStatement(tx).execute(identityParams(identities));
     return rows.map((row) => ({
       id: row.id,
       userId: row.userId,
       cryptoCode: row.cryptoCode,
-      kind: row.kind,
-      reference: row.reference,
-      balance: BigInt(row.balance),
-    }));
-  },
-
-  /**
-   * Creates the accounts that do not exist yet and locks them all, in one statement: an upsert locks
-   * the row it meets (ON CONFLICT DO UPDATE waits for it like FOR UPDATE and returns its latest version).
-   * Only for a movement that opens an account (an escrow): the new rows nobody else can hold, and the
-   * one existing row is the only lock it can wait on, so the order of the rows cannot deadlock.
-   */
-  async openAndLockAccounts(tx: DbOrTx, identities: AccountIdentity[]): Promise<LockedAccount[]> {
-    const { rows } = (await tx.execute(sql`
-      INSERT INTO ledger_accounts (user_id, crypto_code, kind, reference, balance)
-      SELECT nullif(v.user_id, 0), v.crypto_code, v.kind, v.reference, 0
-      FROM unnest(${`{${identities.map((a) => a.userId ?? 0).join(',')}}`}::int[],
-        ${pgTextArray(identities.map((a) => a.cryptoCode))}::text[],
-        ${pgTextArray(identities.map((a) => a.kind))}::text[],
-        ${pgTextArray(identities.map((a) => a.reference))}::text[]) AS v(user_id, crypto_code, kind, reference)
-      ON CONFLICT ((coalesce(user_id, 0)), crypto_code, kind, reference)
-        DO UPDATE SET balance = ledger_accounts.balance
-      RETURNING id::text AS id, user_id, crypto_code, kind, reference, balance::text AS balance`)) as unknown as {
-      rows: {
-        id: string;
-        user_id: number | null;
-        crypto_code: string;
-        kind: AccountKind;
-        reference: string;
-        balance: string;
-      }[];
-    };
-    return rows.map((row) => ({
-      id: Number(row.id),
-      userId: row.user_id === null ? null : Number(row.user_id),
-      cryptoCode: row.crypto_code,
       kind: row.kind,
       reference: row.reference,
       balance: BigInt(row.balance),

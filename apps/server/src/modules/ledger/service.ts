@@ -85,7 +85,7 @@ export const insufficientFunds = (message = 'Insufficient balance') =>
 export function createLedger(db: Db) {
   /**
    * `opensAccount`: the movement creates an account (a trade's escrow), so the accounts are created and
-   * locked in one statement rather than after a first lock finds one missing (two statements fewer).
+   * locked at once rather than after a first lock finds one missing (two statements fewer).
    */
   async function transferIn(
     tx: DbOrTx,
@@ -94,14 +94,30 @@ export function createLedger(db: Db) {
   ): Promise<TransferResult> {
     validate(request);
     const hash = requestHash(request);
-    const transactionId = await ledgerRepository.insertTransaction(tx, {
-      kind: request.kind,
-      cryptoCode: request.cryptoCode,
-      referenceType: request.reference.type,
-      referenceId: request.reference.id,
-      idempotencyKey: request.idempotencyKey,
-      requestHash: hash,
-    });
+    const identities = [
+      ...new Map(
+        request.legs.map((leg) => {
+          const identity = identityOf(request.cryptoCode, leg.account);
+          return [keyOf(identity), identity];
+        }),
+      ).values(),
+    ];
+    // One statement claims the key and locks the accounts; accounts exist from their first movement on,
+    // so creating them is only needed the first time (or at once for a movement that opens one).
+    const claimed = await ledgerRepository.claimAndLock(
+      tx,
+      {
+        kind: request.kind,
+        cryptoCode: request.cryptoCode,
+        referenceType: request.reference.type,
+        referenceId: request.reference.id,
+        idempotencyKey: request.idempotencyKey,
+        requestHash: hash,
+      },
+      identities,
+      { open: options.opensAccount },
+    );
+    const { transactionId } = claimed;
     if (transactionId === undefined) {
       // The key was used before (or by a concurrent request that committed first).
       const existing = await ledgerRepository.findTransactionByKey(tx, request.idempotencyKey);
@@ -111,19 +127,7 @@ export function createLedger(db: Db) {
       }
       return { transactionId: existing.id, replayed: true };
     }
-
-    const identities = [
-      ...new Map(
-        request.legs.map((leg) => {
-          const identity = identityOf(request.cryptoCode, leg.account);
-          return [keyOf(identity), identity];
-        }),
-      ).values(),
-    ];
-    // Accounts exist from their first movement on; creating them first is only needed the first time.
-    let locked = options.opensAccount
-      ? await ledgerRepository.openAndLockAccounts(tx, identities)
-      : await ledgerRepository.lockAccounts(tx, identities);
+    let locked = claimed.accounts;
     if (locked.length < identities.length) {
       await ledgerRepository.ensureAccounts(tx, identities);
       locked = await ledgerRepository.lockAccounts(tx, identities);

@@ -31,6 +31,8 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       authorUsername?: string;
       /** The parties' names when at hand (the trade's opening message is chained with them). */
       parties?: { buyer: string; seller: string };
+      /** The trade's chain, locked by this transaction, and its head (`recordMessages`' `heads`). */
+      heads?: ReadonlyMap<number, { seq: number; hash: string }>;
     },
   ): Promise<TradeMessage> {
     const authorUsername =
@@ -67,7 +69,7 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
           },
         ];
       },
-      { opens },
+      { opens, heads: input.heads },
     );
     if (!row) throw new Error('trade chat: the message was not written');
     return presentMessage(trade, { ...row, authorUsername });
@@ -79,7 +81,10 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
     event: string,
     status: TradeStatus | null,
     text: string,
-    parties?: { buyer: string; seller: string },
+    chain: {
+      parties?: { buyer: string; seller: string };
+      heads?: ReadonlyMap<number, { seq: number; hash: string }>;
+    } = {},
   ) =>
     insertMessage(tx, trade, {
       authorId: null,
@@ -87,7 +92,7 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       text,
       systemEvent: event,
       systemStatus: status,
-      parties,
+      ...chain,
     });
 
   function publishMessage(trade: Pick<TradeRow, 'hash' | 'buyerId' | 'sellerId'>, message: TradeMessage) {

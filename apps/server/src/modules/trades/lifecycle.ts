@@ -143,7 +143,7 @@ export function createTradeLifecycle(
   ): Promise<Transitioned | null> {
     const cell = tradeTransition(trade.status, action, actor);
     if (!cell.ok) return null;
-    const row = await tradesRepository.transition(
+    const moved = await tradesRepository.transition(
       tx,
       trade.id,
       trade.status,
@@ -151,7 +151,8 @@ export function createTradeLifecycle(
       // Marking paid also needs the window open: a payment claimed after it ends does not count.
       action === 'mark_paid' ? { openAt: ctx.at } : {},
     );
-    if (!row) return null;
+    if (!moved) return null;
+    const { row, heads } = moved;
     if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx);
     if (cell.effect === 'refund_escrow') await ledger.refundEscrow(escrowOf(row), tx);
     if (
@@ -183,6 +184,9 @@ export function createTradeLifecycle(
       action === 'open_dispute' ? 'dispute_opened' : 'status_changed',
       cell.next,
       STATUS_MESSAGES[cell.next] ?? `The trade is now ${cell.next.replace(/_/g, ' ')}.`,
+      // The UPDATE locked the chain and read its head. A second message (the decision) reads the head
+      // the first one left, so it takes the (re-entrant) lock itself.
+      { heads },
     );
     // The decision's reason in the parties' own chat: the text is the moderator's, verbatim.
     const decision = ctx.decision

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   activeTradeStatuses,
@@ -186,7 +186,13 @@ const insertTradeStatement = preparedShapes('trades_insert', (db, columns, name)
     .prepare(name),
 );
 
-/** A status change only while the trade still has the status the caller saw (and, for `openAt`, its window). */
+/**
+ * A status change only while the trade still has the status the caller saw (and, for `openAt`, its
+ * window). The updated row comes back with its record chain locked and the chain's head: every change
+ * writes a system message into the record next, and the lock and head cost no statement of their own
+ * (`trade_record_lock_heads`, migration 0025, the trade-records module's function called by name as in
+ * `tradesForChat`). Only an updated row is locked: a lost race takes no lock.
+ */
 const transitionStatement = preparedShapes('trades_transition', (db, columns, name) => {
   const { $id, $expected, $openAt, ...values } = columns;
   return db
@@ -199,9 +205,16 @@ const transitionStatement = preparedShapes('trades_transition', (db, columns, na
         $openAt ? gt(trades.expiresAt, $openAt) : undefined,
       ),
     )
-    .returning()
+    .returning({
+      ...getTableColumns(trades),
+      recordHead: sql<RecordHead | null>`(SELECT to_jsonb(head)
+        FROM trade_record_lock_heads(ARRAY["trades"."id"]) AS head)`,
+    })
     .prepare(name);
 });
+
+/** A trade's record chain: its last entry (the trade-records module's `trade_record_lock_heads` row). */
+type RecordHead = { trade_id: number; seq: number; hash: string };
 
 const insertMessageStatement = preparedShapes('trades_insert_message', (db, columns, name) =>
   db
@@ -427,7 +440,9 @@ export const tradesRepository = {
   /**
    * The one way a status changes: a conditional UPDATE that only matches while the trade still has the
    * status the caller saw. Of two racing requests exactly one gets the row; the other gets undefined.
-   * `openAt`: the payment window must still be open then (marking paid).
+   * `openAt`: the payment window must still be open then (marking paid). The winner also holds the
+   * trade's record chain until its transaction ends: `heads` is what `recordMessages` takes for the
+   * status message (empty for a trade older than the record, whose chain the record starts itself).
    */
   async transition(
     tx: DbOrTx,
@@ -435,7 +450,7 @@ export const tradesRepository = {
     expected: TradeStatus,
     values: Partial<NewTradeRow> & { status: TradeStatus },
     options: { openAt?: Date } = {},
-  ): Promise<TradeRow | undefined> {
+  ): Promise<{ row: TradeRow; heads: Map<number, { seq: number; hash: string }> } | undefined> {
     const { query, params } = transitionStatement(tx, {
       ...values,
       updatedAt: new Date(),
@@ -443,8 +458,12 @@ export const tradesRepository = {
       $expected: expected,
       $openAt: options.openAt,
     });
-    const [row] = await query.execute(params);
-    return row;
+    const [updated] = await query.execute(params);
+    if (!updated) return undefined;
+    const { recordHead, ...row } = updated;
+    const heads = new Map<number, { seq: number; hash: string }>();
+    if (recordHead) heads.set(row.id, { seq: Number(recordHead.seq), hash: recordHead.hash });
+    return { row, heads };
   },
 
   async update(tx: DbOrTx, id: number, values: Partial<NewTradeRow>): Promise<TradeRow | undefined> {
@@ -458,7 +477,10 @@ export const tradesRepository = {
 
   /**
    * The expiry job's batch: unpaid trades past their window, locked; rows another instance (or a racing
-   * request) holds are skipped, so no trade is expired twice and nobody waits.
+   * request) holds are skipped, so no trade is expired twice and nobody waits. The lock is the one the
+   * status UPDATE takes (no key update), not FOR UPDATE: a chat batch that holds a trade's record chain
+   * inserts its messages under the trade's key-share lock, which FOR UPDATE would block while this job
+   * waits for that very chain (a deadlock).
    */
   async lockDueForExpiry(tx: DbOrTx, now: Date, limit: number, tradeId?: number): Promise<TradeRow[]> {
     return tx
@@ -473,7 +495,7 @@ export const tradesRepository = {
       )
       .orderBy(asc(trades.expiresAt))
       .limit(limit)
-      .for('update', { skipLocked: true });
+      .for('no key update', { skipLocked: true });
   },
 
   /** Records the IP a party acted from (and, for the buyer, the first time they opened the trade). */

@@ -318,9 +318,11 @@ export function createTradeStart(
           'trade_started',
           'active_funded',
           `Trade started: ${formatBaseUnitsTrimmed(escrowUnits, crypto.decimals)} ${crypto.code} are locked in escrow. The buyer has ${offer.paymentWindow} minutes to pay ${fiatString} ${currency.code} and mark the payment as sent.`,
-          ownerSells
-            ? { buyer: taker.username, seller: owner.username }
-            : { buyer: owner.username, seller: taker.username },
+          {
+            parties: ownerSells
+              ? { buyer: taker.username, seller: owner.username }
+              : { buyer: owner.username, seller: taker.username },
+          },
         );
         return { trade, message };
       });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../../test/help
 import { onPostgres } from '../../../test/db.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger, createLedger, type Ledger } from '../ledger/index.js';
+import { tradesRepository } from './repository.js';
 
 type Party = { c: TestClient; id: number; name: string };
 
@@ -154,6 +155,25 @@ describe.skipIf(!onPostgres())('trades under concurrency (PostgreSQL)', () => {
     for (const trade of trades) {
       if ((await statusOf(trade.id)) === 'paid') await seller.c.post(`/rest/v1/trade/${trade.id}/release`);
     }
+  });
+
+  it('should let a chat post through while the expiry job holds its trade, and then expire it', async () => {
+    const trade = await start(buyer.c, offer, '25');
+    const row = await tradesRepository.findByHash(t.database.db, trade.id);
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    const posted = await t.database.db.transaction(async (tx) => {
+      const due = await tradesRepository.lockDueForExpiry(tx, later, 1, row!.id);
+      expect(due.map((d) => d.hash)).toEqual([trade.id]);
+      // The post's insert checks its trade under a key-share lock: the job's lock must not block it,
+      // since the job will next wait for the record chain the post holds (a deadlock with FOR UPDATE).
+      return Promise.race([
+        buyer.c.post(`/rest/v1/trade/${trade.id}/messages`, { text: 'still here' }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+      ]);
+    });
+    expect(posted?.statusCode, posted?.body).toBe(201);
+    expect(await t.app.trades.expireDue({ asOf: later, tradeId: row!.id })).toBe(1);
+    expect(await statusOf(trade.id)).toBe('cancelled_system');
   });
 
   it('should expire each due trade once when several sweepers run at once', async () => {

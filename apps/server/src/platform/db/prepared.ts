@@ -51,6 +51,28 @@ export function preparedRows<Row>(name: string, query: SQL) {
 }
 
 /**
+ * A hand-written statement that must stand at the top level (a data-modifying WITH, which `preparedRows`
+ * cannot wrap), prepared the same way. It answers the driver's result: `rows` keyed by column name, so
+ * select JSON (or text) where the two drivers would read a type differently.
+ */
+export function preparedSql<Row>(name: string, query: SQL) {
+  return preparedStatement((db) => {
+    const { session, dialect } = db as unknown as {
+      session: {
+        prepareQuery(
+          query: unknown,
+          fields: undefined,
+          name: string,
+          isResponseInArrayMode: boolean,
+        ): { execute(params?: Record<string, unknown>): Promise<{ rows: Row[] }> };
+      };
+      dialect: { sqlToQuery(query: SQL): unknown };
+    };
+    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  });
+}
+
+/**
  * A statement whose shape depends on which values are given (an INSERT or UPDATE of some columns): one
  * prepared statement per shape, named `name` and a number. `prepare` writes the statement from
  * `columns`: each given key as `sql.placeholder(key)`, or as null when the value is null (a placeholder
