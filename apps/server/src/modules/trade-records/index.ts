@@ -3,9 +3,9 @@
  * chat messages and attachment digests (format and verifier: packages/contract/src/trade-record.ts).
  *
  * For other modules:
- * - `recordLiveMessages(tx, [{ trade, messages, parties?, digests? }, ...])`: chain the chat messages a
- *   transaction just wrote (one trade's or a batch's), from the rows in hand; app.ts hands it to the
- *   trades service as `recordMessages`, which calls it after every message it inserts.
+ * - `recordLiveMessages(tx, [{ trade, messages, parties?, digests? }, ...], { lock?, opens? })`: write the
+ *   chat messages of a transaction (one trade's or a batch's) together with their record entries; app.ts
+ *   hands it to the trades service as `recordMessages`, the one way a message is written.
  * - `recordTradeMessages(tx, tradeId, { live, digests })`: the same with the backfill options.
  * - `appendTradeRecordEntry(tx, tradeId, entry)`: the low-level append (per-trade lock, hash).
  * - `buildTradeRecord(db, tradeHash, store)`, `checkTradeRecords(db, store)`.

@@ -16,10 +16,10 @@ import {
 } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { pgTextArray } from '../../platform/db/arrays.js';
-import { preparedShapes, preparedStatement } from '../../platform/db/prepared.js';
+import { preparedSql } from '../../platform/db/prepared.js';
 import { users } from '../../platform/db/schema.js';
 import { tradeAttachments } from '../attachments/tables.js';
-import type { LiveMessages } from '../trades/index.js';
+import { chainLockOf, type ChainLock, type MessagesToWrite, type WrittenMessage } from '../trades/index.js';
 import { tradeMessages, trades } from '../trades/tables.js';
 import { tradeRecordEntries } from './tables.js';
 
@@ -45,10 +45,8 @@ export type NewTradeRecordEntry = {
 
 /** Serialises appends to the trade's chain until the caller's transaction ends. */
 export async function lockTradeRecord(tx: Tx, tradeId: number): Promise<void> {
-  await lockChainHeads(tx, [tradeId]);
+  await lockChains(tx, [tradeId], 0);
 }
-
-type ChainHead = { seq: number; hash: string };
 
 /**
  * An entry's hash as the contract's `hashEntry` computes it (the same text, SHA-256, lowercase hex), but
@@ -59,49 +57,81 @@ export const hashEntrySync = (input: TradeRecordHashInput): string =>
   createHash('sha256').update(tradeRecordHashText(input)).digest('hex');
 
 /**
- * The entries a transaction chains, in one statement built once (platform/db/prepared.ts). A trade
- * action's one entry is a plain row (the simpler statement; the arrays measured no faster); a chat
- * batch's many travel as arrays, so one statement serves every batch size.
+ * Messages and their record entries in one statement built once (platform/db/prepared.ts): both travel
+ * as arrays (`unnest ... WITH ORDINALITY`), so one statement serves one message or a chat batch, and a
+ * message never exists without its entry nor an entry without its message. The messages come with their
+ * ids and time (`ChainLock`), which their entries' hashes cover. With no entries it writes the messages
+ * alone (the general path chains them afterwards).
  */
-const insertEntryStatement = preparedShapes('trade_record_insert_entry', (db, columns, name) =>
-  db
-    .insert(tradeRecordEntries)
-    .values(columns as unknown as typeof tradeRecordEntries.$inferInsert)
-    .prepare(name),
+const insertMessagesWithEntriesStatement = preparedSql<never>(
+  'trade_record_insert_messages_entries',
+  sql`WITH messages AS (
+      INSERT INTO trade_messages (id, trade_id, author_id, kind, text, system_event, system_status,
+        attachment_id, created_at)
+      SELECT m.id, m.trade_id, m.author_id, m.kind, m.text, m.system_event, m.system_status, m.attachment_id,
+        ${sql.placeholder('at')}::timestamptz
+      FROM unnest(${sql.placeholder('messageIds')}::bigint[], ${sql.placeholder('messageTradeIds')}::int[],
+        ${sql.placeholder('authorIds')}::int[], ${sql.placeholder('messageKinds')}::text[],
+        ${sql.placeholder('texts')}::text[], ${sql.placeholder('systemEvents')}::text[],
+        ${sql.placeholder('systemStatuses')}::text[], ${sql.placeholder('attachmentIds')}::bigint[])
+        AS m(id, trade_id, author_id, kind, text, system_event, system_status, attachment_id))
+    INSERT INTO trade_record_entries (trade_id, seq, kind, message_id, at, payload, prev_hash, hash)
+    SELECT e.trade_id, e.seq, e.kind, e.message_id, e.at, e.payload, e.prev_hash, e.hash
+    FROM unnest(${sql.placeholder('tradeIds')}::int[], ${sql.placeholder('seqs')}::int[],
+      ${sql.placeholder('kinds')}::text[], ${sql.placeholder('entryMessageIds')}::bigint[],
+      ${sql.placeholder('ats')}::text[], ${sql.placeholder('payloads')}::text[],
+      ${sql.placeholder('prevHashes')}::text[], ${sql.placeholder('hashes')}::text[])
+      WITH ORDINALITY AS e(trade_id, seq, kind, message_id, at, payload, prev_hash, hash, n)
+    ORDER BY e.n`,
 );
 
-const insertEntriesStatement = preparedStatement((db) =>
-  db
-    .insert(tradeRecordEntries)
-    .select(
-      sql`SELECT nextval('trade_record_entries_id_seq'), e.trade_id, e.seq, e.kind, e.message_id, e.at, e.payload,
-          e.prev_hash, e.hash, now()
-        FROM unnest(${sql.placeholder('tradeIds')}::int[], ${sql.placeholder('seqs')}::int[],
-          ${sql.placeholder('kinds')}::text[], ${sql.placeholder('messageIds')}::bigint[],
-          ${sql.placeholder('ats')}::text[], ${sql.placeholder('payloads')}::text[],
-          ${sql.placeholder('prevHashes')}::text[], ${sql.placeholder('hashes')}::text[])
-          WITH ORDINALITY AS e(trade_id, seq, kind, message_id, at, payload, prev_hash, hash, n)
-        ORDER BY e.n`,
-    )
-    .prepare('trade_record_insert_entries'),
-);
+const intArray = (values: readonly (number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
+async function insertMessagesWithEntries(
+  tx: Tx,
+  messages: readonly WrittenMessage[],
+  at: Date,
+  entries: readonly (typeof tradeRecordEntries.$inferInsert)[],
+): Promise<void> {
+  await insertMessagesWithEntriesStatement(tx).execute({
+    at: at.toISOString(),
+    messageIds: intArray(messages.map((m) => m.id)),
+    messageTradeIds: intArray(messages.map((m) => m.tradeId)),
+    authorIds: intArray(messages.map((m) => m.authorId)),
+    messageKinds: pgTextArray(messages.map((m) => m.kind)),
+    texts: pgTextArray(messages.map((m) => m.text)),
+    systemEvents: pgTextArray(messages.map((m) => m.systemEvent)),
+    systemStatuses: pgTextArray(messages.map((m) => m.systemStatus)),
+    attachmentIds: intArray(messages.map((m) => m.attachmentId)),
+    tradeIds: intArray(entries.map((e) => e.tradeId)),
+    seqs: intArray(entries.map((e) => e.seq)),
+    kinds: pgTextArray(entries.map((e) => e.kind)),
+    entryMessageIds: intArray(entries.map((e) => e.messageId ?? null)),
+    ats: pgTextArray(entries.map((e) => e.at)),
+    payloads: pgTextArray(entries.map((e) => e.payload)),
+    prevHashes: pgTextArray(entries.map((e) => e.prevHash)),
+    hashes: pgTextArray(entries.map((e) => e.hash)),
+  });
+}
 
 /**
- * Locks the trades' chains until the transaction ends (advisory locks in id order, so appends to one
- * chain wait for each other and two batches cannot deadlock) and returns each chain's last entry, read
- * after the locks were granted (migration 0025 says why that needs a function). The one place the lock
- * is taken: `trade_record_lock_heads`.
+ * Locks the trades' chains until the transaction ends and draws `messageCount` message ids under the
+ * locks (`trade_record_lock_chains`, migration 0027: locks in id order, so two writers cannot deadlock;
+ * heads read after the locks were granted). The one place the lock is taken.
  */
-async function lockChainHeads(tx: Tx, tradeIds: readonly number[]): Promise<Map<number, ChainHead>> {
+async function lockChains(tx: Tx, tradeIds: readonly number[], messageCount: number): Promise<ChainLock> {
   const { rows } = (await tx.execute(
-    sql`SELECT trade_id, seq, hash FROM trade_record_lock_heads(${`{${tradeIds.join(',')}}`}::int[])`,
-  )) as unknown as { rows: { trade_id: number; seq: number; hash: string }[] };
-  return new Map(rows.map((row) => [Number(row.trade_id), { seq: Number(row.seq), hash: row.hash }]));
+    sql`SELECT trade_record_lock_chains(${`{${tradeIds.join(',')}}`}::int[], ${messageCount}::int) AS chains`,
+  )) as unknown as { rows: { chains: Parameters<typeof chainLockOf>[0] }[] };
+  const row = rows[0];
+  if (!row) throw new Error('trade record: the chain lock answered no row');
+  return chainLockOf(row.chains);
 }
 
 /** A trade's first message, which opens its chain. */
-const opensChain = (live: LiveMessages): boolean =>
-  live.messages.length === 1 && live.messages[0]?.systemEvent === 'trade_started';
+const opensChain = (item: MessagesToWrite): boolean =>
+  item.messages.length === 1 && item.messages[0]?.systemEvent === 'trade_started';
 
 /**
  * Appends one entry to the trade's chain inside the caller's transaction: takes the per-trade lock,
@@ -301,96 +331,87 @@ export const CHAIN_STARTED_NOTE =
   'This trade existed before its record was kept. The entries after this one were chained from the database as it was at this time; they cannot be proven untampered before it.';
 
 /**
- * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): chains the messages
- * its transaction writes, from the rows it has in hand, for one trade or many (a batch of chat messages):
- * one statement locks every trade's chain (in id order, so batches cannot deadlock) and reads the chains'
- * heads (`trade_record_lock_heads`, migration 0025), then `insert` writes the messages and one statement
- * inserts every entry. It never re-reads the trade, the messages or the parties.
+ * The trades module's hook (passed in as `recordMessages`, decisions 0018 and 0020): writes the messages
+ * its transaction adds, for one trade or many (a batch of chat messages), and chains them, from the rows
+ * in hand. The chains are locked first (in id order, so batches cannot deadlock), their heads read and an
+ * id drawn for each message under the locks (`trade_record_lock_chains`, migration 0027), so a trade's
+ * message ids follow its chain and a reader that has seen a message never later finds an older one
+ * appear. Knowing the ids and the time, it computes each entry and writes every message with its entry
+ * in one statement. It never re-reads the trade, the messages or the parties.
  *
- * `opens`: the trades were created by this transaction and `insert` writes their `trade_started`
- * messages. No other transaction can see them before it commits, so there is nothing to lock or read:
- * each chain starts at the genesis hash. `heads`: the caller locked the chains in this transaction with
- * `trade_record_lock_heads` (a chat batch, with its trades read) and these are the heads it returned.
+ * `lock`: the caller's statement already took the lock (a status change, a chat batch's read). `opens`:
+ * the trades were created by this transaction and these are their `trade_started` messages; no other
+ * transaction can see them before it commits, so there is nothing to lock or read: each chain starts at
+ * the genesis hash, and `lock` carries only the ids and the time (the trade's insert drew them).
  *
- * Every message of a trade whose chain exists was chained by this hook in the transaction that wrote it,
- * so the head is all it needs. A trade with no chain yet opens it with its `trade_started` message; one
- * older than the record (no chain, another message) and attachments (their file's metadata) take the
- * general path, which reads what it needs. Give each trade once, its messages oldest first.
+ * A trade with no chain yet opens it with its `trade_started` message. One older than the record (no
+ * chain, another message) and attachments (their file's metadata) take the general path: the messages
+ * are written, then chained by `recordTradeMessages`, which reads what it needs. Give each trade once,
+ * its messages oldest first.
  */
 export async function recordLiveMessages(
   tx: Tx,
-  tradeIds: readonly number[],
-  insert: () => Promise<readonly LiveMessages[]>,
-  options: { opens?: boolean; heads?: ReadonlyMap<number, ChainHead> } = {},
-): Promise<void> {
-  // The lock comes first: the messages get their ids while the chains are held, so a trade's ids
-  // follow its chain, and a reader that has seen a message never later finds an older one appear.
-  const ids = [...new Set(tradeIds)];
-  const heads = options.opens
-    ? new Map<number, ChainHead>()
-    : (options.heads ?? (await lockChainHeads(tx, ids)));
-  const batch = await insert();
-  const general: LiveMessages[] = [];
-  const fast: LiveMessages[] = [];
-  for (const live of batch) {
-    if (live.messages.length === 0) continue;
-    if (!ids.includes(live.trade.id)) throw new Error(`trade record: trade ${live.trade.id} was not locked`);
-    if (options.opens && !opensChain(live)) {
-      throw new Error(`trade record: trade ${live.trade.id} was given as new but is not opening`);
+  batch: readonly MessagesToWrite[],
+  options: { opens?: boolean; lock?: ChainLock } = {},
+): Promise<WrittenMessage[][]> {
+  const tradeIds = batch.map((item) => item.trade.id);
+  if (new Set(tradeIds).size !== tradeIds.length) throw new Error('trade record: give each trade once');
+  const count = batch.reduce((n, item) => n + item.messages.length, 0);
+  if (options.opens && !options.lock) throw new Error('trade record: new trades need their message ids');
+  const lock = options.lock ?? (await lockChains(tx, tradeIds, count));
+  if (lock.messageIds.length < count) throw new Error('trade record: fewer message ids than messages');
+
+  let next = 0;
+  const written = batch.map((item) =>
+    item.messages.map((message): WrittenMessage => ({
+      ...message,
+      id: lock.messageIds[next++]!,
+      tradeId: item.trade.id,
+      createdAt: lock.at,
+    })),
+  );
+  const entries: (typeof tradeRecordEntries.$inferInsert)[] = [];
+  const general: MessagesToWrite[] = [];
+  for (const [i, item] of batch.entries()) {
+    const { trade } = item;
+    const rows = written[i]!;
+    if (rows.length === 0) continue;
+    const opens = opensChain(item);
+    if (options.opens && !opens) {
+      throw new Error(`trade record: trade ${trade.id} was given as new but is not opening`);
     }
-    (live.messages.some((m) => m.kind === 'attachment') ? general : fast).push(live);
-  }
-  if (fast.length > 0) {
-    const rows: (typeof tradeRecordEntries.$inferInsert)[] = [];
-    for (const live of fast) {
-      const { trade, messages } = live;
-      const head = heads.get(trade.id);
-      const opens = opensChain(live);
-      if (!head && !opens) {
-        general.push(live);
-        continue;
-      }
-      const parties = opens ? (live.parties ?? (await partiesOf(tx, trade))) : { buyer: '', seller: '' };
-      let seq = head?.seq ?? 0;
-      let prevHash = head?.hash ?? GENESIS_HASH;
-      for (const message of messages) {
-        const entry = entryOfMessage(trade, parties, { ...message, attachment: null }, new Map());
-        const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
-        const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
-        seq += 1;
-        const hash = hashEntrySync({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
-        rows.push({
-          tradeId: trade.id,
-          seq,
-          kind: entry.kind,
-          messageId: message.id,
-          at,
-          payload: canonicalJson(payload),
-          prevHash,
-          hash,
-        });
-        prevHash = hash;
-      }
+    const head = options.opens ? undefined : lock.heads.get(trade.id);
+    if ((!head && !opens) || rows.some((row) => row.kind === 'attachment')) {
+      general.push(item);
+      continue;
     }
-    if (rows.length === 1) {
-      const { query, params } = insertEntryStatement(tx, rows[0]!);
-      await query.execute(params);
-    } else if (rows.length > 1) {
-      await insertEntriesStatement(tx).execute({
-        tradeIds: `{${rows.map((row) => row.tradeId).join(',')}}`,
-        seqs: `{${rows.map((row) => row.seq).join(',')}}`,
-        kinds: pgTextArray(rows.map((row) => row.kind)),
-        messageIds: `{${rows.map((row) => row.messageId ?? 'NULL').join(',')}}`,
-        ats: pgTextArray(rows.map((row) => row.at)),
-        payloads: pgTextArray(rows.map((row) => row.payload)),
-        prevHashes: pgTextArray(rows.map((row) => row.prevHash)),
-        hashes: pgTextArray(rows.map((row) => row.hash)),
+    const parties = opens ? (item.parties ?? (await partiesOf(tx, trade))) : { buyer: '', seller: '' };
+    let seq = head?.seq ?? 0;
+    let prevHash = head?.hash ?? GENESIS_HASH;
+    for (const message of rows) {
+      const entry = entryOfMessage(trade, parties, { ...message, attachment: null }, new Map());
+      const payload = tradeRecordPayloadSchemas[entry.kind].parse(entry.payload);
+      const at = typeof entry.at === 'string' ? entry.at : entry.at.toISOString();
+      seq += 1;
+      const hash = hashEntrySync({ trade: trade.hash, seq, at, kind: entry.kind, payload, prevHash });
+      entries.push({
+        tradeId: trade.id,
+        seq,
+        kind: entry.kind,
+        messageId: message.id,
+        at,
+        payload: canonicalJson(payload),
+        prevHash,
+        hash,
       });
+      prevHash = hash;
     }
   }
-  for (const live of general) {
-    await recordTradeMessages(tx, live.trade.id, { live: true, digests: live.digests });
+  await insertMessagesWithEntries(tx, written.flat(), lock.at, entries);
+  for (const item of general) {
+    await recordTradeMessages(tx, item.trade.id, { live: true, digests: item.digests });
   }
+  return written;
 }
 
 /**

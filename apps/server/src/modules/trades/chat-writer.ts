@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import type { UserRow } from '../users/repository.js';
 import { presentMessage } from './presenter.js';
 import { tradesRepository, type TradeRow } from './repository.js';
-import type { LiveMessages, TradesContext } from './context.js';
+import type { ChainLock, MessagesToWrite, TradesContext } from './context.js';
 import type { TradeRules, TradeViewer } from './rules.js';
 
 /** The author of a chat post: the request's session row (writes always read it fresh). */
@@ -17,9 +17,9 @@ export type Posted = { trade: TradeRow; message: TradeMessage };
 
 /**
  * Users' chat posts, written in groups (group commit, platform/db/turn-batcher.ts): the posts that
- * arrive at the same moment share one transaction of six statements whatever their number: the trades
- * and the blocks between their parties (one read), then, under the trades' record locks, the messages
- * (one insert) and their record entries. Each post is checked against its trade as that read finds it
+ * arrive at the same moment share one transaction of four statements whatever their number: the trades
+ * and the blocks between their parties, read with their record chains locked and an id drawn for each
+ * post, then the messages and their record entries, written together. Each post is checked against its trade as that read finds it
  * (a stranger gets the same 404 as a missing trade; a closed chat its reason), and gets its own answer.
  * A batch that fails is retried one post at a time, in the order they came.
  */
@@ -35,42 +35,46 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
     return chat.blockReason ? new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason)) : null;
   }
 
-  /** Inserts the accepted posts' messages and chains them per trade. */
-  async function insert(
-    tx: Tx,
-    accepted: Accepted[],
-    heads: ReadonlyMap<number, { seq: number; hash: string }>,
-  ): Promise<TradeMessage[]> {
-    let presented: TradeMessage[] = [];
-    await ctx.recordMessages(
+  /** Writes the accepted posts' messages with their record entries, per trade in the order they came. */
+  async function insert(tx: Tx, accepted: Accepted[], lock: ChainLock): Promise<TradeMessage[]> {
+    const byTrade = new Map<number, { batch: MessagesToWrite; posts: number[] }>();
+    accepted.forEach((post, i) => {
+      const entry = byTrade.get(post.trade.id) ?? { batch: { trade: post.trade, messages: [] }, posts: [] };
+      entry.batch.messages.push({
+        authorId: post.author.id,
+        authorUsername: post.author.username,
+        kind: 'user',
+        text: post.text,
+        attachmentId: null,
+        systemEvent: null,
+        systemStatus: null,
+      });
+      entry.posts.push(i);
+      byTrade.set(post.trade.id, entry);
+    });
+    const groups = [...byTrade.values()];
+    const written = await ctx.recordMessages(
       tx,
-      accepted.map((post) => post.trade.id),
-      async () => {
-        const rows = await tradesRepository.insertUserMessages(
-          tx,
-          accepted.map((post) => ({ tradeId: post.trade.id, authorId: post.author.id, text: post.text })),
-        );
-        const byTrade = new Map<number, LiveMessages>();
-        presented = rows.map((row, i) => {
-          const post = accepted[i]!;
-          const message = { ...row, authorUsername: post.author.username };
-          const live = byTrade.get(post.trade.id) ?? { trade: post.trade, messages: [] };
-          live.messages.push(message);
-          byTrade.set(post.trade.id, live);
-          return presentMessage(post.trade, message);
-        });
-        return [...byTrade.values()];
-      },
-      { heads },
+      groups.map((group) => group.batch),
+      { lock },
     );
+    const presented: TradeMessage[] = [];
+    groups.forEach((group, g) => {
+      group.posts.forEach((post, k) => {
+        const row = written[g]?.[k];
+        if (!row) throw new Error('chat writer: a message was not written');
+        presented[post] = presentMessage(group.batch.trade, row);
+      });
+    });
     return presented;
   }
 
   async function writeBatch(tx: Tx, posts: Post[]): Promise<BatchOutcome<Posted>[]> {
-    // One statement reads the trades and locks their record chains (their heads come with it).
-    const { found, heads } = await tradesRepository.findManyForChat(
+    // One statement reads the trades, locks their record chains and draws an id for each post.
+    const { found, lock } = await tradesRepository.findManyForChat(
       tx,
       posts.map((post) => post.hash),
+      posts.length,
     );
     const outcomes: BatchOutcome<Posted>[] = [];
     const accepted: Accepted[] = [];
@@ -85,8 +89,8 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
       accepted.push({ ...post, trade: trade.trade });
       slots.push(i);
     }
-    if (accepted.length > 0) {
-      const messages = await insert(tx, accepted, heads);
+    if (accepted.length > 0 && lock) {
+      const messages = await insert(tx, accepted, lock);
       messages.forEach((message, k) => {
         outcomes[slots[k]!] = { ok: true, value: { trade: accepted[k]!.trade, message } };
       });

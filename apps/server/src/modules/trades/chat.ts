@@ -3,9 +3,9 @@ import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import { presentMessage } from './presenter.js';
-import { tradesRepository, type MessageRow, type TradeRow } from './repository.js';
+import { tradesRepository, type TradeRow } from './repository.js';
 import { createChatWriter, type ChatAuthor } from './chat-writer.js';
-import type { TradesContext } from './context.js';
+import type { ChainLock, TradesContext } from './context.js';
 import type { TradeRules, TradeViewer } from './rules.js';
 
 /** The trade chat: messages (user, attachment, system) in the caller's transaction, and the live events. */
@@ -31,48 +31,45 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
       authorUsername?: string;
       /** The parties' names when at hand (the trade's opening message is chained with them). */
       parties?: { buyer: string; seller: string };
-      /** The trade's chain, locked by this transaction, and its head (`recordMessages`' `heads`). */
-      heads?: ReadonlyMap<number, { seq: number; hash: string }>;
+      /** The trade's chain as this transaction holds it (`recordMessages`' `lock`). */
+      lock?: ChainLock;
     },
   ): Promise<TradeMessage> {
     const authorUsername =
       input.authorId === null
         ? null
         : (input.authorUsername ?? (await usersRepository.findById(tx, input.authorId))?.username ?? null);
-    let row: MessageRow | undefined;
     // Every message, system status changes included, is chained in the same transaction: a row that is
     // later edited or deleted no longer matches its entry (trades:check, decision 0018). Only the
     // transaction that creates a trade writes its `trade_started` message.
-    const opens = input.systemEvent === 'trade_started';
-    await ctx.recordMessages(
+    const [written] = await ctx.recordMessages(
       tx,
-      [trade.id],
-      async () => {
-        row = await tradesRepository.insertMessage(tx, {
-          tradeId: trade.id,
-          authorId: input.authorId,
-          kind: input.kind,
-          text: input.text,
-          attachmentId: input.attachmentId ?? null,
-          systemEvent: input.systemEvent ?? null,
-          systemStatus: input.systemStatus ?? null,
-        });
-        return [
-          {
-            trade,
-            messages: [{ ...row, authorUsername }],
-            parties: input.parties,
-            digests:
-              input.attachmentId && input.attachmentDigest
-                ? new Map([[input.attachmentId, input.attachmentDigest]])
-                : undefined,
-          },
-        ];
-      },
-      { opens, heads: input.heads },
+      [
+        {
+          trade,
+          messages: [
+            {
+              authorId: input.authorId,
+              authorUsername,
+              kind: input.kind,
+              text: input.text,
+              attachmentId: input.attachmentId ?? null,
+              systemEvent: input.systemEvent ?? null,
+              systemStatus: input.systemStatus ?? null,
+            },
+          ],
+          parties: input.parties,
+          digests:
+            input.attachmentId && input.attachmentDigest
+              ? new Map([[input.attachmentId, input.attachmentDigest]])
+              : undefined,
+        },
+      ],
+      { opens: input.systemEvent === 'trade_started', lock: input.lock },
     );
+    const row = written?.[0];
     if (!row) throw new Error('trade chat: the message was not written');
-    return presentMessage(trade, { ...row, authorUsername });
+    return presentMessage(trade, row);
   }
 
   const systemMessage = (
@@ -81,10 +78,7 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
     event: string,
     status: TradeStatus | null,
     text: string,
-    chain: {
-      parties?: { buyer: string; seller: string };
-      heads?: ReadonlyMap<number, { seq: number; hash: string }>;
-    } = {},
+    chain: { parties?: { buyer: string; seller: string }; lock?: ChainLock } = {},
   ) =>
     insertMessage(tx, trade, {
       authorId: null,

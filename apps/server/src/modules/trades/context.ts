@@ -8,16 +8,39 @@ import type { RatesService } from '../rates/index.js';
 import type { WalletService } from '../wallet/index.js';
 import type { MessageRow, TradeRow } from './repository.js';
 
-/** What a transaction just wrote to a trade's chat, as the trades module has it in hand. */
-export type LiveMessages = {
+/** A message a transaction writes into a trade's chat, before it has its id and time. */
+export type NewTradeMessage = Pick<
+  MessageRow,
+  'authorId' | 'kind' | 'text' | 'attachmentId' | 'systemEvent' | 'systemStatus'
+> & {
+  /** The author's name (null for system messages): the record names the author. */
+  authorUsername: string | null;
+};
+
+/** What a transaction writes to one trade's chat. */
+export type MessagesToWrite = {
   trade: TradeRow;
-  /** The new messages, oldest first, each with its author's name (null for system messages). */
-  messages: (MessageRow & { authorUsername: string | null })[];
+  /** The new messages, oldest first. */
+  messages: NewTradeMessage[];
   /** The parties' names when at hand (the opening entry names them; saves a query). */
   parties?: { buyer: string; seller: string };
   /** Attachment id -> SHA-256 of the file's bytes (the upload knows it). */
   digests?: ReadonlyMap<number, string>;
 };
+
+/**
+ * The trades' record chains as a transaction holds them (`trade_record_lock_chains`, migration 0027):
+ * each chain's last entry (none for a trade older than the record), ids for the messages it writes,
+ * drawn while the chains were held, and the transaction's time, which the messages are stamped with.
+ */
+export type ChainLock = {
+  heads: ReadonlyMap<number, { seq: number; hash: string }>;
+  messageIds: readonly number[];
+  at: Date;
+};
+
+/** A written message with its author's name (null for system messages). */
+export type WrittenMessage = MessageRow & { authorUsername: string | null };
 
 export type TradesServiceOptions = {
   db: Db;
@@ -28,20 +51,20 @@ export type TradesServiceOptions = {
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
   /**
-   * Writes messages into the trades' tamper-evident records inside the caller's transaction (the
-   * trade-records module, which depends on trades, so it is passed in; decision 0018): it locks the
-   * trades' chains, runs `insert` (which inserts the messages and returns them, each trade once), and
-   * chains what it returns. `opens`: the trades were created by this transaction (their opening
-   * message), so there is no chain to lock yet. `heads`: the caller already locked the chains in this
-   * transaction with `trade_record_lock_heads` and read these heads with the locks (a chat batch).
+   * Writes messages into trades' chats and their tamper-evident records inside the caller's transaction
+   * (the trade-records module, which depends on trades, so it is passed in; decisions 0018, 0020): a
+   * message and its record entry go in together, so neither exists without the other. Give each trade
+   * once. `lock`: the caller already holds the chains (its statement called `trade_record_lock_chains`
+   * with one id per message); otherwise they are locked here. `opens`: the trades were created by this
+   * transaction and these are their opening messages (nobody else can see them: nothing to lock; `lock`
+   * then carries only the ids and the time). Answers the rows written, per trade, in the order given.
    */
   recordMessages: (
     tx: Tx,
-    tradeIds: readonly number[],
-    insert: () => Promise<readonly LiveMessages[]>,
-    options?: { opens?: boolean; heads?: ReadonlyMap<number, { seq: number; hash: string }> },
-  ) => Promise<void>;
-  config: Pick<Config, 'trades' | 'features'>;
+    batch: readonly MessagesToWrite[],
+    options?: { opens?: boolean; lock?: ChainLock },
+  ) => Promise<WrittenMessage[][]>;
+  config: Pick<Config, 'trades' | 'features' | 'offers'>;
   now?: () => Date;
 };
 
@@ -49,6 +72,8 @@ export type TradesServiceOptions = {
 export type TradesContext = Omit<TradesServiceOptions, 'config' | 'now'> & {
   limits: Config['trades'];
   features: Config['features'];
+  /** How long trade views share the parties' public numbers (the marketplace's window). */
+  partyFactsMs: number;
   now: () => Date;
 };
 
@@ -56,5 +81,6 @@ export const tradesContext = (options: TradesServiceOptions): TradesContext => (
   ...options,
   limits: options.config.trades,
   features: options.config.features,
+  partyFactsMs: options.config.offers.searchCacheMs,
   now: options.now ?? (() => new Date()),
 });

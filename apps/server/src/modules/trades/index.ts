@@ -20,13 +20,15 @@ import type { TradesService } from './service.js';
 export {
   createTradesService,
   newTradeHash,
-  type LiveMessages,
+  type ChainLock,
+  type MessagesToWrite,
   type TradesService,
   type TradeViewer,
+  type WrittenMessage,
 } from './service.js';
 export { tradesRoutes } from './routes.js';
 export { startTradeExpiry } from './expiry.js';
-export { tradesRepository } from './repository.js';
+export { chainLockOf, tradesRepository } from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

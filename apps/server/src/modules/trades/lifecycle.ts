@@ -52,9 +52,9 @@ export function createTradeLifecycle(
   views: TradeViews,
 ) {
   const { db, ledger, catalogue, wallet, offers, limits, now } = ctx;
-  const { access, accessWithRequirements, guardError } = rules;
+  const { access, accessWithFacts, guardError } = rules;
   const { systemMessage, publishMessage, publishStatus } = chat;
-  const { view } = views;
+  const { view, viewOf, forgetParties } = views;
 
   /** Trades on offers whose method needs the bond keep the owner's bond held (decision 0007). */
   async function holdOwnerBond(trade: TradeRow) {
@@ -152,9 +152,7 @@ export function createTradeLifecycle(
       action === 'mark_paid' ? { openAt: ctx.at } : {},
     );
     if (!moved) return null;
-    const { row, heads } = moved;
-    if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx);
-    if (cell.effect === 'refund_escrow') await ledger.refundEscrow(escrowOf(row), tx);
+    const { row, lock } = moved;
     if (
       action === 'open_dispute' &&
       ctx.dispute &&
@@ -184,20 +182,27 @@ export function createTradeLifecycle(
       action === 'open_dispute' ? 'dispute_opened' : 'status_changed',
       cell.next,
       STATUS_MESSAGES[cell.next] ?? `The trade is now ${cell.next.replace(/_/g, ' ')}.`,
-      // The UPDATE locked the chain and read its head. A second message (the decision) reads the head
-      // the first one left, so it takes the (re-entrant) lock itself.
-      { heads },
+      // The UPDATE locked the chain, read its head and drew the message's id. A second message (the
+      // decision) follows the entry the first one wrote, so it takes the (re-entrant) lock itself.
+      { lock },
     );
     // The decision's reason in the parties' own chat: the text is the moderator's, verbatim.
     const decision = ctx.decision
       ? await systemMessage(tx, row, 'dispute_decision', cell.next, ctx.decision.reason)
       : undefined;
+    // The money moves last: a release locks the platform's fee account, which every release shares, so
+    // the fewer statements between that lock and the commit, the more releases the platform can make
+    // at once. The transaction is one unit either way: a refused movement rolls everything back.
+    if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx);
+    if (cell.effect === 'refund_escrow') await ledger.refundEscrow(escrowOf(row), tx);
     if (ctx.alongside) await ctx.alongside(tx, row);
     return { row, previous: trade.status, action, message, decision, at: ctx.at };
   }
 
   /** After commit: tell both parties, extend the bond hold when the trade ended. */
   async function afterTransition(done: Transitioned) {
+    // The crypto reached the buyer: both parties' trade counts moved (user_trade_stats).
+    if (isCompletedTradeStatus(done.row.status)) forgetParties(done.row);
     publishStatus(done.row, 'trade.status', done.previous, done.action, done.at);
     publishMessage(done.row, done.message);
     if (done.decision) publishMessage(done.row, done.decision);
@@ -235,11 +240,9 @@ export function createTradeLifecycle(
     action: TradeAction,
     ctx: { ip: string; locale: Locale; dispute?: { reasonId: number; text: string } },
   ) {
-    // Marking paid checks the requirements (its guard): read them with the trade.
-    const { trade, role, requirements } =
-      action === 'mark_paid'
-        ? await accessWithRequirements(hash, viewer)
-        : { ...(await access(hash, viewer)), requirements: undefined };
+    // The trade with what its guards check (the requirements) and its view shows: the answer is built
+    // from them and the changed row, without reading the trade again.
+    const { trade, role, facts } = await accessWithFacts(hash, viewer);
     const cell = tradeTransition(trade.status, action, role);
     if (!cell.ok) {
       if (cell.reason === 'wrong_actor') {
@@ -263,7 +266,7 @@ export function createTradeLifecycle(
       );
     }
     if (cell.guard) {
-      const problem = await guardError(cell.guard, trade, at, requirements);
+      const problem = await guardError(cell.guard, trade, at, facts.requirements);
       if (problem) throw problem;
     }
     const done = await applyOnce(trade, action, role, {
@@ -277,7 +280,10 @@ export function createTradeLifecycle(
       throw invalidStatus(fresh?.status ?? trade.status, action);
     }
     await afterTransition(done);
-    return view(done.row, role, viewer.id, ctx.locale);
+    return view(done.row, role, viewer.id, ctx.locale, {
+      ...facts,
+      hasDispute: facts.hasDispute || action === 'open_dispute',
+    });
   }
 
   /**
@@ -368,8 +374,8 @@ export function createTradeLifecycle(
      */
     async resolveDispute(moderator: TradeViewer, hash: string, winner: 'buyer' | 'seller', reason: string) {
       if (!isStaffRole(moderator.role)) throw notFound('Trade not found');
-      const row = await award(hash, { winner, reason, moderatorId: moderator.id });
-      return view(row, 'moderator', moderator.id, 'en');
+      await award(hash, { winner, reason, moderatorId: moderator.id });
+      return viewOf(hash, 'moderator', moderator.id, 'en');
     },
 
     /** The operator's award (`npm run admin -- dispute:award`): no moderator account behind it. */
@@ -378,14 +384,14 @@ export function createTradeLifecycle(
 
     /** Switches an automated flow (gcc-auto, bt-auto, lite) back to the manual default flow. */
     async fallback(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {
-      const { trade, role } = await access(hash, viewer);
+      const { trade, role, facts } = await accessWithFacts(hash, viewer);
       if (role === 'moderator') {
         throw new AppError(403, 'TRADE_FORBIDDEN_ACTION', 'Only the parties can do this.');
       }
       if (!isActiveTradeStatus(trade.status)) {
         throw new AppError(409, 'TRADE_INVALID_STATUS', 'This trade has ended.');
       }
-      if (trade.flowType === 'default') return view(trade, role, viewer.id, ctx.locale);
+      if (trade.flowType === 'default') return view(trade, role, viewer.id, ctx.locale, facts);
       const result = await db.transaction(async (tx) => {
         const row = await tradesRepository.update(tx, trade.id, { flowType: 'default' });
         if (!row) throw notFound('Trade not found');
@@ -399,7 +405,7 @@ export function createTradeLifecycle(
         return { row, message };
       });
       publishMessage(result.row, result.message);
-      return view(result.row, role, viewer.id, ctx.locale);
+      return view(result.row, role, viewer.id, ctx.locale, facts);
     },
 
     /** Records that a party opened a link from the offer terms; answers the link to open. */
@@ -448,7 +454,8 @@ export function createTradeLifecycle(
         return message;
       });
       publishMessage(trade, result);
-      return view(trade, role, viewer.id, ctx.locale);
+      // The requirement changed: the view reads the trade's facts again.
+      return viewOf(trade.hash, role, viewer.id, ctx.locale);
     },
 
     /**

@@ -26,6 +26,7 @@ import type {
   DisputeView,
   MessageWithAuthor,
   RequirementRow,
+  TradeFacts,
   TradePartyFacts,
   TradeRow,
 } from './repository.js';
@@ -98,6 +99,8 @@ export type TradeView = {
   buyer: TradePartyFacts;
   seller: TradePartyFacts;
   requirements: RequirementRow[];
+  /** What each party thinks of the other. */
+  relations: TradeFacts['relations'];
   dispute: DisputeView | undefined;
   chargeback: ChargebackStatus | null;
   /** The appeal rules' inputs the view does not carry: the flag and the window. */
@@ -110,10 +113,10 @@ export type TradeView = {
   chat: { canPost: boolean; blockReason: ChatBlockReason | null };
 };
 
-/** What the viewer (a party) thinks of the other party: that party's `relationFromOther`. */
-function viewerRelationOf(v: Pick<TradeView, 'role' | 'buyer' | 'seller'>): Trade['viewerRelation'] {
+/** What the viewer (a party) thinks of the other party. */
+function viewerRelationOf(v: Pick<TradeView, 'role' | 'relations'>): Trade['viewerRelation'] {
   if (v.role === 'moderator') return null;
-  const kind = (v.role === 'buyer' ? v.seller : v.buyer).relationFromOther;
+  const kind = v.role === 'buyer' ? v.relations.fromBuyer : v.relations.fromSeller;
   return { isTrusted: kind === 'trusted', isBlocked: kind === 'blocked' };
 }
 

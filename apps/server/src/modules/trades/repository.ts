@@ -17,6 +17,7 @@ import { users } from '../../platform/db/schema.js';
 import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
 import type { UserRow } from '../users/repository.js';
+import type { ChainLock } from './context.js';
 import {
   activeStatusList,
   tradeDisputes,
@@ -61,8 +62,6 @@ export type TradePartyFacts = Pick<
 > & {
   stats: PartyStats;
   feedback: { positive: number; negative: number };
-  /** What the trade's other party thinks of this one (their trust or block), if anything. */
-  relationFromOther: RelationKind | null;
 };
 
 /** What `startFacts` reads in one statement before a trade starts. */
@@ -79,14 +78,15 @@ export type StartFacts = {
   paymentAccounts: StoredPaymentAccount[];
 };
 
-/** What `viewFacts` reads in one statement for a trade view. */
-export type TradeViewFacts = {
-  parties: Map<number, TradePartyFacts>;
+/** What a trade view needs of the trade besides its row, read with it (`findWithFacts`). */
+export type TradeFacts = {
+  requirements: RequirementRow[];
   /** Whether either party blocked the other. */
   blocked: boolean;
+  /** What each party thinks of the other (their trust or block), if anything. */
+  relations: { fromBuyer: RelationKind | null; fromSeller: RelationKind | null };
   chargeback: ChargebackStatus | null;
   hasDispute: boolean;
-  requirements: RequirementRow[];
 };
 const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
@@ -113,85 +113,124 @@ const tradeByHash = preparedStatement((db) =>
 );
 
 /**
- * A chat batch's trades by hash, each with whether either party blocked the other, their record chains
- * locked and each chain's head (`trade_record_lock_heads`, migration 0025; the trade-records module's
- * function, called by name as its tables are read, decision 0020). The function runs once for the batch:
- * it locks in id order and reads the heads after the locks were granted. The trades themselves are read
- * as the statement began, as they were when the read came before the lock.
+ * The record chains a statement locks (`trade_record_lock_chains`, migration 0027: the trade-records
+ * module's function, called by name as its tables are read, decision 0020), as the function answers.
+ */
+type ChainLockJson = {
+  heads: { trade_id: number; seq: number; hash: string }[];
+  message_ids: number[];
+  at: number | string;
+};
+
+/** The chains a statement locked, as `recordMessages` takes them. */
+export const chainLockOf = (json: ChainLockJson): ChainLock => ({
+  heads: new Map(
+    json.heads.map((head) => [Number(head.trade_id), { seq: Number(head.seq), hash: head.hash }]),
+  ),
+  messageIds: json.message_ids.map(Number).sort((a, b) => a - b),
+  at: new Date(Number(json.at)),
+});
+
+/**
+ * A chat batch's trades by hash, each with whether either party blocked the other, and the batch's lock:
+ * the trades' record chains, their heads and an id for each post (`count`). The lock is an uncorrelated
+ * subquery, so PostgreSQL runs it once for the statement (an InitPlan), when the first trade is read;
+ * the trades are read as the statement began, as they were when the read came before the lock.
  */
 const tradesForChat = preparedStatement((db) =>
   db
     .select({
       trade: trades,
       blocked: sql<boolean>`${blockedEitherWay(sql`"trades"."buyer_id"`, sql`"trades"."seller_id"`)}`,
-      headSeq: sql<number | null>`heads.seq`,
-      headHash: sql<string | null>`heads.hash`,
+      lock: sql<ChainLockJson>`(SELECT trade_record_lock_chains(ARRAY(SELECT locked.id FROM trades AS locked
+        WHERE locked.hash = ANY(${sql.placeholder('hashes')}::text[])), ${sql.placeholder('count')}::int))`,
     })
     .from(trades)
-    .leftJoin(
-      sql`trade_record_lock_heads(ARRAY(SELECT locked.id FROM trades AS locked
-        WHERE locked.hash = ANY(${sql.placeholder('hashes')}::text[]))) AS heads`,
-      sql`heads.trade_id = "trades"."id"`,
-    )
     .where(sql`${trades.hash} = ANY(${sql.placeholder('hashes')}::text[])`)
     .prepare('trades_for_chat'),
 );
 
 /**
- * A trade with its requirements in one round trip: what marking paid checks (its guard). The outer row
- * is named by hand: drizzle writes a column inside a selected field without its table, which in the
- * subquery would mean the requirement's own id.
+ * A trade with everything its view and its actions need of it (`TradeFacts`) in one round trip: every
+ * trade action and trade view starts here. Built once (platform/db/prepared.ts). The outer row is named by
+ * hand: drizzle writes a column inside a selected field without its table. Chargebacks, disputes and
+ * relations are read by their SQL names (decisions 0020, 0022).
  */
-const tradeWithRequirementsByHash = preparedStatement((db) =>
+const tradeWithFactsByHash = preparedStatement((db) =>
   db
     .select({
       trade: trades,
-      requirements: sql<RawRequirement[]>`(SELECT coalesce(json_agg(json_build_object('id', r.id,
-        'tradeId', r.trade_id, 'type', r.type, 'step', r.step, 'optional', r.optional, 'status', r.status,
-        'updatedAt', r.updated_at) ORDER BY r.id), '[]'::json) FROM trade_requirements AS r
-        WHERE r.trade_id = "trades"."id")`,
+      facts: sql<TradeFactsJson>`(SELECT to_jsonb(f) FROM (SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'step', r.step,
+          'optional', r.optional, 'status', r.status, 'updatedAt', r.updated_at) ORDER BY r.id), '[]'::json)
+          FROM trade_requirements AS r WHERE r.trade_id = "trades"."id") AS requirements,
+        (SELECT r.kind FROM user_relations r
+          WHERE r.user_id = "trades"."buyer_id" AND r.target_user_id = "trades"."seller_id") AS from_buyer,
+        (SELECT r.kind FROM user_relations r
+          WHERE r.user_id = "trades"."seller_id" AND r.target_user_id = "trades"."buyer_id") AS from_seller,
+        (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = "trades"."id"
+          ORDER BY c.id DESC LIMIT 1) AS chargeback,
+        EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = "trades"."id") AS has_dispute) AS f)`,
     })
     .from(trades)
     .where(eq(trades.hash, sql.placeholder('hash')))
     .limit(1)
-    .prepare('trades_by_hash_with_requirements'),
+    .prepare('trades_by_hash_with_facts'),
 );
-type RawRequirement = Omit<RequirementRow, 'updatedAt'> & { updatedAt: string };
+type TradeFactsJson = {
+  requirements: RawRequirement[];
+  from_buyer: RelationKind | null;
+  from_seller: RelationKind | null;
+  chargeback: ChargebackStatus | null;
+  has_dispute: boolean;
+};
+type RawRequirement = Omit<RequirementRow, 'updatedAt' | 'tradeId'> & { updatedAt: string };
 
 // The writes of a trade's transactions, built once (platform/db/prepared.ts): a trade action's JavaScript
 // cost was mostly the query builder's (decision 0032).
-const lockUserStatement = preparedStatement((db) =>
+/**
+ * A start's locks in one statement: the taker's row (NO KEY UPDATE: foreign-key checks of rows that
+ * reference the user are not blocked), so concurrent starts by one taker queue and its limits hold
+ * exactly, and the offer's row, so concurrent starts on one offer queue and its cap is consumed exactly.
+ * The taker's lock is a subquery of the offer's row, so it is taken first; every start takes them in
+ * this order. What the limits read comes in a later statement, which sees what the starts it waited for
+ * committed.
+ */
+const lockStartStatement = preparedStatement((db) =>
   db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .for('no key update')
-    .prepare('trades_lock_user'),
-);
-
-const lockOfferStatement = preparedStatement((db) =>
-  db
-    .select()
+    .select({
+      offer: offers,
+      taker: sql<number | null>`(SELECT u.id FROM users u WHERE u.id = ${sql.placeholder('taker')}::int
+        FOR NO KEY UPDATE)`,
+    })
     .from(offers)
-    .where(eq(offers.id, sql.placeholder('id')))
-    .for('update')
-    .prepare('trades_lock_offer'),
+    .where(eq(offers.id, sql.placeholder('offer')))
+    .for('update', { of: offers })
+    .prepare('trades_lock_start'),
 );
 
+/**
+ * A new trade, with an id for its opening message and the transaction's time (`ChainLock` for the
+ * opening message: nobody else can see the trade yet, so its chain needs no lock).
+ */
 const insertTradeStatement = preparedShapes('trades_insert', (db, columns, name) =>
   db
     .insert(trades)
     .values(columns as unknown as NewTradeRow)
-    .returning()
+    .returning({
+      ...getTableColumns(trades),
+      openingMessageId: sql<string>`nextval('trade_messages_id_seq')::text`,
+      atMs: sql<string>`floor(extract(epoch FROM now()) * 1000)::bigint::text`,
+    })
     .prepare(name),
 );
 
 /**
  * A status change only while the trade still has the status the caller saw (and, for `openAt`, its
- * window). The updated row comes back with its record chain locked and the chain's head: every change
- * writes a system message into the record next, and the lock and head cost no statement of their own
- * (`trade_record_lock_heads`, migration 0025, the trade-records module's function called by name as in
- * `tradesForChat`). Only an updated row is locked: a lost race takes no lock.
+ * window). The updated row comes back with its record chain locked, the chain's head and an id for the
+ * status message (`trade_record_lock_chains`, migration 0027, called by name as in `tradesForChat`):
+ * every change writes that message next, and the lock costs no statement of its own. Only an updated
+ * row is locked: a lost race takes no lock.
  */
 const transitionStatement = preparedShapes('trades_transition', (db, columns, name) => {
   const { $id, $expected, $openAt, ...values } = columns;
@@ -207,38 +246,12 @@ const transitionStatement = preparedShapes('trades_transition', (db, columns, na
     )
     .returning({
       ...getTableColumns(trades),
-      recordHead: sql<RecordHead | null>`(SELECT to_jsonb(head)
-        FROM trade_record_lock_heads(ARRAY["trades"."id"]) AS head)`,
+      lock: sql<ChainLockJson>`trade_record_lock_chains(ARRAY["trades"."id"], 1)`,
     })
     .prepare(name);
 });
 
-/** A trade's record chain: its last entry (the trade-records module's `trade_record_lock_heads` row). */
-type RecordHead = { trade_id: number; seq: number; hash: string };
-
-const insertMessageStatement = preparedShapes('trades_insert_message', (db, columns, name) =>
-  db
-    .insert(tradeMessages)
-    .values(columns as unknown as typeof tradeMessages.$inferInsert)
-    .returning()
-    .prepare(name),
-);
-
-// The arrays travel as three parameters whatever the batch's size, so the statement is built once.
-const insertUserMessagesStatement = preparedStatement((db) =>
-  db
-    .insert(tradeMessages)
-    .select(
-      sql`SELECT nextval('trade_messages_id_seq'), m.trade_id, m.author_id, 'user', m.text, NULL, NULL, NULL, now()
-        FROM unnest(${sql.placeholder('tradeIds')}::int[], ${sql.placeholder('authorIds')}::int[],
-          ${sql.placeholder('texts')}::text[]) WITH ORDINALITY AS m(trade_id, author_id, text, n)
-        ORDER BY m.n`,
-    )
-    .returning()
-    .prepare('trades_insert_user_messages'),
-);
-
-type ViewFactsRow = {
+type PartyFactsRow = {
   id: number;
   username: string;
   is_email_verified: boolean;
@@ -252,38 +265,17 @@ type ViewFactsRow = {
   seen: string | null;
   positive: number;
   negative: number;
-  blocked_either_way: boolean;
-  relation_from_other: RelationKind | null;
-  chargeback: ChargebackStatus | null;
-  has_dispute: boolean;
-  requirements: {
-    id: number;
-    type: string;
-    step: string;
-    optional: boolean;
-    status: string;
-    updated_at: string;
-  }[];
 };
 
 /**
- * A trade view's one statement (`viewFacts`), prepared: PostgreSQL plans it once per connection instead
- * of on every view (planning it took longer than running it).
+ * The parties of trade views: profile columns, completed trades, partners and BTC (kept on write in
+ * `user_trade_stats`), how many trust and block them, last seen, feedback received (read by its SQL name:
+ * feedback depends on trades, decision 0020). Prepared: planning it took longer than running it.
  */
-const viewFactsStatement = preparedRows<ViewFactsRow>(
-  'trades_view_facts',
+const partyFactsStatement = preparedRows<PartyFactsRow>(
+  'trades_party_facts',
   sql`SELECT u.id, u.username, u.is_email_verified, u.created_at, u.account_state,
-      ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative,
-      ${blockedEitherWay(sql`${sql.placeholder('buyer')}::int`, sql`${sql.placeholder('seller')}::int`)} AS blocked_either_way,
-      (SELECT r.kind FROM user_relations r WHERE r.target_user_id = u.id
-        AND r.user_id = CASE WHEN u.id = ${sql.placeholder('buyer')}::int
-          THEN ${sql.placeholder('seller')}::int ELSE ${sql.placeholder('buyer')}::int END) AS relation_from_other,
-      (SELECT c.status FROM chargeback_reports c WHERE c.trade_id = ${sql.placeholder('trade')}::int
-        ORDER BY c.id DESC LIMIT 1) AS chargeback,
-      EXISTS (SELECT 1 FROM trade_disputes d WHERE d.trade_id = ${sql.placeholder('trade')}::int) AS has_dispute,
-      (SELECT coalesce(json_agg(q ORDER BY q.id), '[]'::json) FROM (
-        SELECT id, type, step, optional, status, updated_at FROM trade_requirements
-        WHERE trade_id = ${sql.placeholder('trade')}::int) q) AS requirements
+      ts.trades, ts.partners, ts.btc, rel.trusted, rel.blocked, se.seen, fb.positive, fb.negative
     FROM users u
     CROSS JOIN LATERAL (
       SELECT coalesce(max(st.trades), 0)::int AS trades, coalesce(max(st.partners), 0)::int AS partners,
@@ -298,7 +290,7 @@ const viewFactsStatement = preparedRows<ViewFactsRow>(
       SELECT count(*) FILTER (WHERE f.rating = 'positive')::int AS positive,
         count(*) FILTER (WHERE f.rating = 'negative')::int AS negative
       FROM trade_feedback f WHERE f.recipient_id = u.id) fb
-    WHERE u.id IN (${sql.placeholder('buyer')}::int, ${sql.placeholder('seller')}::int)`,
+    WHERE u.id = ANY(${sql.placeholder('ids')}::int[])`,
 );
 
 type StartFactsRow = {
@@ -333,26 +325,34 @@ const offerPaymentAccountsCopy = sql`(SELECT coalesce(jsonb_agg(CASE WHEN b.id I
   LEFT JOIN payment_methods pm ON pm.id = w.payment_method_id
   WHERE a.offer_id = o.id AND o.type = 'sell')`;
 
-/** What a start checks before its transaction (`startFacts`), prepared like the view's statement. */
+/**
+ * What a start checks before its transaction (`startFacts`): the offer by hash with, in a subquery of its
+ * row, the taker's and the owner's accounts, their relations, the opening hours at `at` (the offer's own
+ * timezone), the tags and the receiving accounts. Prepared like the view's statements.
+ */
 const startFactsStatement = (() => {
   const local = sql`(${sql.placeholder('at')}::timestamptz AT TIME ZONE o.timezone)`;
-  return preparedRows<StartFactsRow>(
-    'trades_start_facts',
-    sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
-        tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
-        (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
-        (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
-        (NOT o.has_opening_hours OR EXISTS (
-          SELECT 1 FROM offer_opening_hours h
-          WHERE h.offer_id = o.id AND h.active
-            AND h.day = extract(isodow FROM ${local})
-            AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
-            AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
-        (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids,
-        ${offerPaymentAccountsCopy} AS payment_accounts
-      FROM offers o, users tk, users ow
-      WHERE o.id = ${sql.placeholder('offer')}::int AND tk.id = ${sql.placeholder('taker')}::int
-        AND ow.id = ${sql.placeholder('owner')}::int`,
+  const facts = sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
+      tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
+      (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
+      (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
+      (NOT o.has_opening_hours OR EXISTS (
+        SELECT 1 FROM offer_opening_hours h
+        WHERE h.offer_id = o.id AND h.active
+          AND h.day = extract(isodow FROM ${local})
+          AND h.start_minute <= extract(hour FROM ${local}) * 60 + extract(minute FROM ${local})
+          AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
+      (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids,
+      ${offerPaymentAccountsCopy} AS payment_accounts
+    FROM offers o, users tk, users ow
+    WHERE o.id = "offers"."id" AND tk.id = ${sql.placeholder('taker')}::int AND ow.id = "offers"."user_id"`;
+  return preparedStatement((db) =>
+    db
+      .select({ offer: offers, facts: sql<StartFactsRow | null>`(SELECT to_jsonb(x) FROM (${facts}) AS x)` })
+      .from(offers)
+      .where(eq(offers.hash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare('trades_start_facts'),
   );
 })();
 
@@ -366,6 +366,29 @@ const requirementsStatement = preparedStatement((db) =>
     .prepare('trades_requirements'),
 );
 
+/**
+ * A taker's limit figures (`takerVolumes`). The status lists are written into the statement, not passed
+ * as parameters: only then can PostgreSQL prove that the running-trade condition matches the partial
+ * indexes' and read only those rows. The last day's volume is added up only when it can matter: it is at
+ * most the lifetime volume, so while that stays under `dayAbove` the lifetime stands in for it.
+ */
+const takerVolumesStatement = (() => {
+  const counted = sql.raw(COUNTED.map((s) => `'${s}'`).join(', '));
+  const mine = sql`(buyer_id = ${sql.placeholder('user')}::int OR seller_id = ${sql.placeholder('user')}::int)`;
+  return preparedRows<{ active: number; day: string; lifetime: string }>(
+    'trades_taker_volumes',
+    sql`SELECT running.active, totals.lifetime::text AS lifetime,
+        (CASE WHEN totals.lifetime > ${sql.placeholder('dayAbove')}::numeric
+          THEN (SELECT coalesce(sum(fiat_amount_usd), 0) FROM trades
+            WHERE ${mine} AND started_at >= ${sql.placeholder('since')}::timestamptz AND status IN (${counted}))
+          ELSE totals.lifetime END)::text AS day
+      FROM (SELECT count(*)::int AS active, coalesce(sum(fiat_amount_usd), 0) AS usd FROM trades
+        WHERE ${mine} AND status IN (${activeStatusList})) AS running,
+      LATERAL (SELECT running.usd + coalesce((SELECT released_usd FROM user_trade_stats
+        WHERE user_id = ${sql.placeholder('user')}::int), 0) AS lifetime) AS totals`,
+  );
+})();
+
 export const tradesRepository = {
   /** The offer a trade was started from (its hash for links; its group for the bond hold). */
   async offerById(db: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
@@ -373,25 +396,22 @@ export const tradesRepository = {
     return row;
   },
 
-  /**
-   * Locks a user's row against other starts by the same user (NO KEY UPDATE: foreign-key checks of
-   * rows that reference the user are not blocked), so per-user limits are checked exactly.
-   */
-  async lockUser(tx: DbOrTx, userId: number): Promise<void> {
-    await lockUserStatement(tx).execute({ id: userId });
+  /** A start's locks: the taker's row, then the offer's (see `lockStartStatement`); the offer as locked. */
+  async lockStart(tx: DbOrTx, offerId: number, takerId: number): Promise<OfferRow | undefined> {
+    const [row] = await lockStartStatement(tx).execute({ offer: offerId, taker: takerId });
+    return row?.offer;
   },
 
-  /** Locks the offer's row: concurrent starts on one offer queue, so its cap is consumed exactly. */
-  async lockOffer(tx: DbOrTx, offerId: number): Promise<OfferRow | undefined> {
-    const [row] = await lockOfferStatement(tx).execute({ id: offerId });
-    return row;
-  },
-
-  async insert(tx: DbOrTx, row: NewTradeRow): Promise<TradeRow> {
+  /** Inserts a trade; `lock` is what its opening message is written with (see the statement). */
+  async insert(tx: DbOrTx, row: NewTradeRow): Promise<{ trade: TradeRow; lock: ChainLock }> {
     const { query, params } = insertTradeStatement(tx, row);
     const [created] = await query.execute(params);
     if (!created) throw new Error('insert into trades returned no row');
-    return created;
+    const { openingMessageId, atMs, ...trade } = created;
+    return {
+      trade,
+      lock: { heads: new Map(), messageIds: [Number(openingMessageId)], at: new Date(Number(atMs)) },
+    };
   },
 
   async findByHash(db: DbOrTx, hash: string): Promise<TradeRow | undefined> {
@@ -399,37 +419,39 @@ export const tradesRepository = {
     return row;
   },
 
-  async findByHashWithRequirements(
-    db: DbOrTx,
-    hash: string,
-  ): Promise<{ trade: TradeRow; requirements: RequirementRow[] } | undefined> {
-    const [row] = await tradeWithRequirementsByHash(db).execute({ hash });
+  /** A trade by hash with what its view and its actions need of it (see `tradeWithFactsByHash`). */
+  async findWithFacts(db: DbOrTx, hash: string): Promise<{ trade: TradeRow; facts: TradeFacts } | undefined> {
+    const [row] = await tradeWithFactsByHash(db).execute({ hash });
     if (!row) return undefined;
+    const { trade, facts } = row;
     return {
-      trade: row.trade,
-      requirements: row.requirements.map((r) => ({ ...r, updatedAt: dateOf(r.updatedAt) })),
+      trade,
+      facts: {
+        requirements: facts.requirements.map((r) => ({
+          ...r,
+          tradeId: trade.id,
+          updatedAt: dateOf(r.updatedAt),
+        })),
+        blocked: facts.from_buyer === 'blocked' || facts.from_seller === 'blocked',
+        relations: { fromBuyer: facts.from_buyer, fromSeller: facts.from_seller },
+        chargeback: facts.chargeback,
+        hasDispute: facts.has_dispute,
+      },
     };
   },
 
-  /**
-   * A chat batch's trades by hash with the blocks between their parties, their record chains locked
-   * until the transaction ends, and the chains' heads (by trade id; a trade without a chain has none).
-   */
+  /** A chat batch's trades (see `tradesForChat`), with the lock holding their chains and `count` ids. */
   async findManyForChat(
     tx: Tx,
     hashes: readonly string[],
-  ): Promise<{
-    found: Map<string, { trade: TradeRow; blocked: boolean }>;
-    heads: Map<number, { seq: number; hash: string }>;
-  }> {
-    const rows = await tradesForChat(tx).execute({ hashes: pgTextArray([...new Set(hashes)]) });
-    const heads = new Map<number, { seq: number; hash: string }>();
-    for (const row of rows) {
-      if (row.headSeq !== null && row.headHash !== null) {
-        heads.set(row.trade.id, { seq: Number(row.headSeq), hash: row.headHash });
-      }
-    }
-    return { found: new Map(rows.map((row) => [row.trade.hash, row])), heads };
+    count: number,
+  ): Promise<{ found: Map<string, { trade: TradeRow; blocked: boolean }>; lock: ChainLock | null }> {
+    const rows = await tradesForChat(tx).execute({ hashes: pgTextArray([...new Set(hashes)]), count });
+    const first = rows[0];
+    return {
+      found: new Map(rows.map((row) => [row.trade.hash, row])),
+      lock: first ? chainLockOf(first.lock) : null,
+    };
   },
 
   async findById(db: DbOrTx, id: number): Promise<TradeRow | undefined> {
@@ -441,8 +463,8 @@ export const tradesRepository = {
    * The one way a status changes: a conditional UPDATE that only matches while the trade still has the
    * status the caller saw. Of two racing requests exactly one gets the row; the other gets undefined.
    * `openAt`: the payment window must still be open then (marking paid). The winner also holds the
-   * trade's record chain until its transaction ends: `heads` is what `recordMessages` takes for the
-   * status message (empty for a trade older than the record, whose chain the record starts itself).
+   * trade's record chain until its transaction ends: `lock` is what `recordMessages` takes for the
+   * status message.
    */
   async transition(
     tx: DbOrTx,
@@ -450,7 +472,7 @@ export const tradesRepository = {
     expected: TradeStatus,
     values: Partial<NewTradeRow> & { status: TradeStatus },
     options: { openAt?: Date } = {},
-  ): Promise<{ row: TradeRow; heads: Map<number, { seq: number; hash: string }> } | undefined> {
+  ): Promise<{ row: TradeRow; lock: ChainLock } | undefined> {
     const { query, params } = transitionStatement(tx, {
       ...values,
       updatedAt: new Date(),
@@ -460,10 +482,8 @@ export const tradesRepository = {
     });
     const [updated] = await query.execute(params);
     if (!updated) return undefined;
-    const { recordHead, ...row } = updated;
-    const heads = new Map<number, { seq: number; hash: string }>();
-    if (recordHead) heads.set(row.id, { seq: Number(recordHead.seq), hash: recordHead.hash });
-    return { row, heads };
+    const { lock, ...row } = updated;
+    return { row, lock: chainLockOf(lock) };
   },
 
   async update(tx: DbOrTx, id: number, values: Partial<NewTradeRow>): Promise<TradeRow | undefined> {
@@ -537,50 +557,61 @@ export const tradesRepository = {
 
   /**
    * A taker's limit figures in one statement, under the caller's lock on their row: active trades, and
-   * the USD volume that still counts since `since` and ever.
+   * the USD volume that still counts (running or released trades) since `since` and ever. Each part
+   * reads only what it counts, however long the taker's history: the running trades through their
+   * partial indexes, the released ones from `user_trade_stats` (kept on release), and the last day's
+   * through the (party, started_at) indexes, only when the lifetime volume is above `dayAbove` (the
+   * daily limit less the new trade): below it, `day` is the lifetime volume, which passes that check too.
    */
   async takerVolumes(
     tx: DbOrTx,
     userId: number,
     since: Date,
+    dayAbove = '-1',
   ): Promise<{ active: number; day: string; lifetime: string }> {
-    const [row] = rowsOf<{ active: number; day: string; lifetime: string }>(
-      await tx.execute(sql`SELECT
-          count(*) FILTER (WHERE status = ANY(${textArray(activeTradeStatuses)}::text[]))::int AS active,
-          coalesce(sum(fiat_amount_usd) FILTER (WHERE status = ANY(${textArray(COUNTED)}::text[])
-            AND started_at >= ${since.toISOString()}::timestamptz), 0)::text AS day,
-          coalesce(sum(fiat_amount_usd) FILTER (WHERE status = ANY(${textArray(COUNTED)}::text[])), 0)::text
-            AS lifetime
-        FROM trades WHERE buyer_id = ${userId} OR seller_id = ${userId}`),
-    );
+    const [found] = await takerVolumesStatement(tx).execute({
+      user: userId,
+      since: since.toISOString(),
+      dayAbove,
+    });
+    const row = found?.row;
     return { active: Number(row?.active ?? 0), day: row?.day ?? '0', lifetime: row?.lifetime ?? '0' };
   },
 
   /**
-   * What starting a trade checks before its transaction, in one statement: the taker's and the owner's
-   * account (state, name, the taker's country), the relation each has to the other, whether the offer is
-   * inside its opening hours at `at` (its own timezone), and its tags.
+   * What starting a trade checks before its transaction, in one statement: the offer by hash, the taker's
+   * and the owner's account (state, name, the taker's country), the relation each has to the other,
+   * whether the offer is inside its opening hours at `at` (its own timezone), its tags and the receiving
+   * accounts a trade copies. Undefined when no offer has that hash.
    */
   async startFacts(
     db: DbOrTx,
-    input: { offerId: number; ownerId: number; takerId: number; at: Date },
-  ): Promise<StartFacts | undefined> {
+    input: { offerHash: string; takerId: number; at: Date },
+  ): Promise<{ offer: OfferRow; facts: StartFacts | undefined } | undefined> {
     const [found] = await startFactsStatement(db).execute({
-      offer: input.offerId,
-      owner: input.ownerId,
+      hash: input.offerHash,
       taker: input.takerId,
       at: input.at.toISOString(),
     });
-    const row = found?.row;
-    if (!row) return undefined;
+    if (!found) return undefined;
+    const row = found.facts;
     return {
-      taker: { username: row.taker_username, accountState: row.taker_state, countryIso: row.taker_country },
-      owner: { username: row.owner_username, accountState: row.owner_state },
-      fromOwner: row.from_owner ?? undefined,
-      fromTaker: row.from_taker ?? undefined,
-      open: row.open,
-      tagIds: (row.tag_ids ?? []).map(Number),
-      paymentAccounts: row.payment_accounts ?? [],
+      offer: found.offer,
+      facts: row
+        ? {
+            taker: {
+              username: row.taker_username,
+              accountState: row.taker_state,
+              countryIso: row.taker_country,
+            },
+            owner: { username: row.owner_username, accountState: row.owner_state },
+            fromOwner: row.from_owner ?? undefined,
+            fromTaker: row.from_taker ?? undefined,
+            open: row.open,
+            tagIds: (row.tag_ids ?? []).map(Number),
+            paymentAccounts: row.payment_accounts ?? [],
+          }
+        : undefined,
     };
   },
 
@@ -603,30 +634,6 @@ export const tradesRepository = {
   },
 
   // --- messages ----------------------------------------------------------------------------------------
-
-  async insertMessage(tx: DbOrTx, row: typeof tradeMessages.$inferInsert): Promise<MessageRow> {
-    const { query, params } = insertMessageStatement(tx, row);
-    const [created] = await query.execute(params);
-    if (!created) throw new Error('insert into trade_messages returned no row');
-    return created;
-  },
-
-  /**
-   * Users' chat messages in one statement, whatever their number (a chat batch); the rows come back
-   * in the order given, their ids in that order.
-   */
-  async insertUserMessages(
-    tx: DbOrTx,
-    rows: { tradeId: number; authorId: number; text: string }[],
-  ): Promise<MessageRow[]> {
-    const created = await insertUserMessagesStatement(tx).execute({
-      tradeIds: `{${rows.map((row) => row.tradeId).join(',')}}`,
-      authorIds: `{${rows.map((row) => row.authorId).join(',')}}`,
-      texts: pgTextArray(rows.map((row) => row.text)),
-    });
-    if (created.length !== rows.length) throw new Error('insert into trade_messages returned too few rows');
-    return created;
-  },
 
   /**
    * A page of a trade's chat, oldest first. `after`: the messages following that id; `before`: the
@@ -667,8 +674,12 @@ export const tradesRepository = {
 
   // --- requirements, disputes, policy reads -------------------------------------------------------------
 
-  async insertRequirements(tx: DbOrTx, rows: (typeof tradeRequirements.$inferInsert)[]) {
-    if (rows.length > 0) await tx.insert(tradeRequirements).values(rows);
+  async insertRequirements(
+    tx: DbOrTx,
+    rows: (typeof tradeRequirements.$inferInsert)[],
+  ): Promise<RequirementRow[]> {
+    if (rows.length === 0) return [];
+    return tx.insert(tradeRequirements).values(rows).returning();
   },
 
   async requirementsOf(db: DbOrTx, tradeId: number): Promise<RequirementRow[]> {
@@ -787,18 +798,11 @@ export const tradesRepository = {
     return rows.map((r) => ({ ...r.trade, counterpartyUsername: r.counterpartyUsername }));
   },
 
-  /**
-   * Everything a trade view reads besides the trade, in one statement: both parties (profile columns,
-   * completed trades and partners, trust, last seen, feedback received), whether either blocked the
-   * other, the requirements, the latest chargeback's status and whether a dispute exists. Feedback and
-   * chargebacks are read by their SQL names: those modules depend on trades (decisions 0020, 0022).
-   */
-  async viewFacts(db: DbOrTx, trade: Pick<TradeRow, 'id' | 'buyerId' | 'sellerId'>): Promise<TradeViewFacts> {
-    const rows = (
-      await viewFactsStatement(db).execute({ trade: trade.id, buyer: trade.buyerId, seller: trade.sellerId })
-    ).map((r) => r.row);
+  /** Trade parties as their trade views show them (see `partyFactsStatement`), by user id. */
+  async partyFacts(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, TradePartyFacts>> {
+    const rows = await partyFactsStatement(db).execute({ ids: `{${[...new Set(userIds)].join(',')}}` });
     const parties = new Map<number, TradePartyFacts>();
-    for (const r of rows) {
+    for (const { row: r } of rows) {
       parties.set(Number(r.id), {
         id: Number(r.id),
         username: r.username,
@@ -814,25 +818,9 @@ export const tradesRepository = {
           lastSeen: r.seen ? dateOf(r.seen) : null,
         },
         feedback: { positive: Number(r.positive), negative: Number(r.negative) },
-        relationFromOther: r.relation_from_other,
       });
     }
-    const first = rows[0];
-    return {
-      parties,
-      blocked: first?.blocked_either_way ?? false,
-      chargeback: first?.chargeback ?? null,
-      hasDispute: first?.has_dispute ?? false,
-      requirements: (first?.requirements ?? []).map((q) => ({
-        id: Number(q.id),
-        tradeId: trade.id,
-        type: q.type as RequirementRow['type'],
-        step: q.step as RequirementRow['step'],
-        optional: q.optional,
-        status: q.status as RequirementRow['status'],
-        updatedAt: new Date(q.updated_at),
-      })),
-    };
+    return parties;
   },
 
   /** Whether either user blocked the other. */

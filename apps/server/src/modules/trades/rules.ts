@@ -52,9 +52,12 @@ export function createTradeRules(ctx: TradesContext) {
     return visibleTo(trade && { trade }, viewer);
   }
 
-  /** `access` with the trade's requirements read in the same statement (for an action that checks them). */
-  async function accessWithRequirements(hash: string, viewer: TradeViewer) {
-    return visibleTo(await tradesRepository.findByHashWithRequirements(db, hash), viewer);
+  /**
+   * `access` with what the trade's view and its actions need of it read in the same statement (its
+   * requirements, the parties' relations, chargeback, dispute): a view or an action answers from it.
+   */
+  async function accessWithFacts(hash: string, viewer: TradeViewer) {
+    return visibleTo(await tradesRepository.findWithFacts(db, hash), viewer);
   }
 
   const flowStepOf = (trade: TradeRow, requirements: RequirementRow[]): FlowStep => {
@@ -184,7 +187,7 @@ export function createTradeRules(ctx: TradesContext) {
     return result;
   }
 
-  return { roleOf, access, accessWithRequirements, flowStepOf, chatStateFor, guardError, availableActions };
+  return { roleOf, access, accessWithFacts, flowStepOf, chatStateFor, guardError, availableActions };
 }
 
 export type TradeRules = ReturnType<typeof createTradeRules>;

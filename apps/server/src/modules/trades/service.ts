@@ -8,7 +8,7 @@ import { createTradeViews } from './views.js';
 
 export { newTradeHash } from './start.js';
 export type { TradeViewer } from './rules.js';
-export type { LiveMessages, TradesServiceOptions } from './context.js';
+export type { ChainLock, MessagesToWrite, TradesServiceOptions, WrittenMessage } from './context.js';
 
 /**
  * Trades, composed from one part per job: the rules (who sees and does what), the chat, the views, the

@@ -15,7 +15,6 @@ import {
 import type { DbOrTx } from '../../platform/db/client.js';
 import { assertAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
-import { offersRepository } from '../offers/index.js';
 import { fiatPerUnit } from '../rates/index.js';
 import { tradesRepository, type RequirementRow, type TradeRow } from './repository.js';
 import { randomInt } from 'node:crypto';
@@ -66,8 +65,14 @@ export function createTradeStart(
   const kycOf = (_user: { id: number }) => ({ level: 0, idVerified: false });
 
   async function start(viewer: TradeViewer, body: TradeStartBody, ctx: { ip: string; locale: Locale }) {
-    const offer = await offersRepository.findByHash(db, body.offer_hash);
-    if (!offer) throw notFound('Offer not found');
+    // The offer with everything the start checks about it and the two people, in one statement.
+    const found = await tradesRepository.startFacts(db, {
+      offerHash: body.offer_hash,
+      takerId: viewer.id,
+      at: now(),
+    });
+    if (!found) throw notFound('Offer not found');
+    const { offer, facts } = found;
     if (offer.userId === viewer.id) {
       throw new AppError(
         409,
@@ -75,12 +80,6 @@ export function createTradeStart(
         'This is your own offer: you cannot trade with yourself.',
       );
     }
-    const facts = await tradesRepository.startFacts(db, {
-      offerId: offer.id,
-      ownerId: offer.userId,
-      takerId: viewer.id,
-      at: now(),
-    });
     if (!facts) throw notFound('Offer not found');
     const taker = { id: viewer.id, ...facts.taker };
     const owner = { id: offer.userId, ...facts.owner };
@@ -193,15 +192,15 @@ export function createTradeStart(
     }
     /**
      * The taker's own limits: active trades, the last 24 hours, the lifetime volume. Checked inside the
-     * start's transaction under the taker's row lock, so concurrent starts by one taker queue and the
-     * limits hold exactly.
+     * start's transaction under the taker's row lock (`lockStart`), so concurrent starts by one taker
+     * queue and the limits hold exactly.
      */
     const checkTakerLimits = async (tx: DbOrTx) => {
-      await tradesRepository.lockUser(tx, taker.id);
       const volumes = await tradesRepository.takerVolumes(
         tx,
         taker.id,
         new Date(now().getTime() - 86_400_000),
+        formatDecimal(subtract(usd(limits.dailyLimitUsd), amountUsd)),
       );
       if (!kyc.idVerified && volumes.active >= limits.maxActiveIdNotVerified) {
         throw new AppError(
@@ -242,11 +241,11 @@ export function createTradeStart(
     const at = now();
     const hash = newTradeHash();
 
-    let created: { trade: TradeRow; message: TradeMessage };
+    let created: { trade: TradeRow; message: TradeMessage; requirementRows: RequirementRow[] };
     try {
       created = await db.transaction(async (tx) => {
-        // The offer's row lock orders concurrent starts on one offer, so the cap is consumed exactly.
-        const locked = await tradesRepository.lockOffer(tx, offer.id);
+        // The taker's and the offer's rows: concurrent starts by one taker, and on one offer, queue.
+        const locked = await tradesRepository.lockStart(tx, offer.id, taker.id);
         if (!locked?.isActive) {
           throw new AppError(
             409,
@@ -273,7 +272,7 @@ export function createTradeStart(
             );
           }
         }
-        const trade = await tradesRepository.insert(tx, {
+        const { trade, lock } = await tradesRepository.insert(tx, {
           hash,
           offerId: offer.id,
           ownerId: owner.id,
@@ -308,7 +307,7 @@ export function createTradeStart(
           { tradeId: hash, cryptoCode: crypto.code, sellerId, buyerId, amount: buyerReceives, fee: feeUnits },
           tx,
         );
-        await tradesRepository.insertRequirements(
+        const requirementRows = await tradesRepository.insertRequirements(
           tx,
           requirements.map((r) => ({ tradeId: trade.id, ...r })),
         );
@@ -322,9 +321,10 @@ export function createTradeStart(
             parties: ownerSells
               ? { buyer: taker.username, seller: owner.username }
               : { buyer: owner.username, seller: taker.username },
+            lock,
           },
         );
-        return { trade, message };
+        return { trade, message, requirementRows };
       });
     } catch (error) {
       // The ledger checks the seller's balance under its row lock (the only reliable moment to check):
@@ -337,7 +337,17 @@ export function createTradeStart(
     publishStatus(created.trade, 'trade.started', null, 'start', at);
     publishMessage(created.trade, created.message);
     await holdOwnerBond(created.trade);
-    return view(created.trade, buyerId === taker.id ? 'buyer' : 'seller', taker.id, ctx.locale);
+    // The view from what the start knows: a new trade has no chargeback or dispute, and its parties
+    // neither block each other (the start refuses them) nor changed their relation meanwhile.
+    const fromBuyer = buyerId === taker.id ? fromTaker : fromOwner;
+    const fromSeller = buyerId === taker.id ? fromOwner : fromTaker;
+    return view(created.trade, buyerId === taker.id ? 'buyer' : 'seller', taker.id, ctx.locale, {
+      requirements: created.requirementRows,
+      blocked: false,
+      relations: { fromBuyer: fromBuyer ?? null, fromSeller: fromSeller ?? null },
+      chargeback: null,
+      hasDispute: false,
+    });
   }
 
   const lowBalance = (takerSells: boolean, code: string) =>

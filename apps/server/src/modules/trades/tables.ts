@@ -104,6 +104,10 @@ export const trades = pgTable(
       .where(sql`${t.status} = 'active_funded'`),
     index('trades_buyer_idx').on(t.buyerId, t.id),
     index('trades_seller_idx').on(t.sellerId, t.id),
+    // A start adds up the taker's trades of the last 24 hours (the daily limit): those only, however
+    // long their history.
+    index('trades_buyer_started_idx').on(t.buyerId, t.startedAt),
+    index('trades_seller_started_idx').on(t.sellerId, t.startedAt),
     // "Has this user a running trade?" is asked on every page load (the current user's
     // hasActiveTrades): partial indexes hold only running trades, so the answer is one probe however
     // many finished trades a user has (docs/decisions/0009-trades.md).
@@ -241,6 +245,11 @@ export const userTradeStats = pgTable('user_trade_stats', {
   partners: integer('partners').notNull().default(0),
   /** In satoshis, as `trades.crypto_amount`. */
   btc: numeric('btc', { precision: 78, scale: 0 }).notNull().default('0'),
+  /**
+   * The USD value (at their start) of the user's trades that reached the buyer: with the running trades
+   * it is the lifetime volume a start checks against the KYC limit, without reading the whole history.
+   */
+  releasedUsd: numeric('released_usd', { precision: 30, scale: 8 }).notNull().default('0'),
 });
 
 /** Who has released a trade with whom (each pair both ways): what makes a partner new in the count above. */

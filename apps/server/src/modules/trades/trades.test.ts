@@ -18,6 +18,7 @@ import type { BusEvent } from '../../platform/events/bus.js';
 import { contactsRepository } from '../contacts/index.js';
 import { checkLedger, createLedger, type Ledger } from '../ledger/index.js';
 import { usersRepository } from '../users/repository.js';
+import { tradesRepository } from './repository.js';
 
 type Party = { c: TestClient; id: number; name: string };
 
@@ -288,6 +289,10 @@ describe('trades', () => {
       await exec(
         sql`UPDATE trades SET fiat_amount_usd = 1500 WHERE buyer_id = ${buyer.id} AND status = 'released'`,
       );
+      // Released trades' totals are kept on release (user_trade_stats, migration 0028): history written
+      // at these amounts would have added them there too, for both parties.
+      await exec(sql`UPDATE user_trade_stats SET released_usd = released_usd + 2 * (1500 - 400)
+        WHERE user_id IN (${buyer.id}, ${seller.id})`);
       await refused(await start(buyer.c, offer, '20'), 422, 'KycTradeLimit');
     });
 
@@ -419,6 +424,60 @@ describe('trades', () => {
       expect(view.buyer).toMatchObject(await counted(buyer.id));
       expect(view.seller).toMatchObject(await counted(seller.id));
       expect(view.seller.totalTrades).toBeGreaterThanOrEqual(2);
+    });
+
+    it('should add up a taker’s limits from the running and released trades as a count over the history does', async () => {
+      // A start reads the lifetime volume from user_trade_stats (kept on release, migration 0028) and the
+      // running and recent trades through their own indexes: the figures must equal a count of every trade.
+      const taker = await party('buyer');
+      for (const [amount, end] of [
+        ['20', 'release'],
+        ['35', 'cancel'],
+        ['15', 'paid'],
+        ['10', null],
+      ] as const) {
+        const trade = await startOk(taker.c, offer, amount);
+        if (end === 'release' || end === 'paid') {
+          expect((await act(taker.c, trade.id, 'paid')).statusCode).toBe(200);
+        }
+        if (end === 'release') expect((await act(seller.c, trade.id, 'release')).statusCode).toBe(200);
+        if (end === 'cancel') expect((await act(taker.c, trade.id, 'cancel')).statusCode).toBe(200);
+      }
+      const counted = async (userId: number, since: Date) => {
+        const { rows } = (await exec(sql`SELECT
+            count(*) FILTER (WHERE status IN ('active_funded', 'paid', 'dispute_open'))::int AS active,
+            coalesce(sum(fiat_amount_usd) FILTER (WHERE status IN ('active_funded', 'paid', 'dispute_open',
+              'released', 'dispute_won_buyer') AND started_at >= ${since.toISOString()}::timestamptz), 0)::text AS day,
+            coalesce(sum(fiat_amount_usd) FILTER (WHERE status IN ('active_funded', 'paid', 'dispute_open',
+              'released', 'dispute_won_buyer')), 0)::text AS lifetime
+          FROM trades WHERE buyer_id = ${userId} OR seller_id = ${userId}`)) as unknown as {
+          rows: { active: number; day: string; lifetime: string }[];
+        };
+        return rows[0]!;
+      };
+      const same = (a: { active: number; day: string; lifetime: string }, b: typeof a) => {
+        expect(a.active).toBe(b.active);
+        expect(Number(a.day)).toBe(Number(b.day));
+        expect(Number(a.lifetime)).toBe(Number(b.lifetime));
+      };
+      for (const since of [new Date(Date.now() - 3_600_000), new Date(Date.now() + 3_600_000)]) {
+        for (const userId of [taker.id, seller.id]) {
+          same(
+            await tradesRepository.takerVolumes(t.database.db, userId, since),
+            await counted(userId, since),
+          );
+        }
+      }
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      const mine = await tradesRepository.takerVolumes(t.database.db, taker.id, hourAgo);
+      expect(mine.active).toBe(2);
+      // While the whole lifetime fits under the threshold, the day is not added up: the lifetime stands in
+      // for it (a window that starts later than every trade shows the difference).
+      const later = new Date(Date.now() + 3_600_000);
+      const under = await tradesRepository.takerVolumes(t.database.db, taker.id, later, '1000000');
+      expect(under).toEqual({ ...mine, day: mine.lifetime });
+      const over = await tradesRepository.takerVolumes(t.database.db, taker.id, later, '0');
+      expect(Number(over.day)).toBe(0);
     });
 
     it('should let the buyer cancel before and after paying, refunding the seller in full', async () => {

@@ -10,14 +10,15 @@ import {
 import { notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import { presentSummary, presentTrade } from './presenter.js';
-import { tradesRepository, type TradeRow } from './repository.js';
+import { SharedWindow } from '../../platform/cache/shared-window.js';
+import { tradesRepository, type TradeFacts, type TradePartyFacts, type TradeRow } from './repository.js';
 import type { TradesContext } from './context.js';
 import type { TradeRules, TradeViewer } from './rules.js';
 
 /** How a trade and lists of trades look to each viewer (each call answers it, so it stays lean). */
 export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
   const { db, catalogue, now } = ctx;
-  const { roleOf, access, flowStepOf, availableActions, chatStateFor } = rules;
+  const { roleOf, access, accessWithFacts, flowStepOf, availableActions, chatStateFor } = rules;
 
   /** Offer hashes never change: kept in memory so a trade view needs no offers query. */
   const offerHashes = new Map<number, string>();
@@ -31,18 +32,34 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
   }
 
   /**
-   * The trade as `role` sees it. Each call answers it, so it reads everything in one statement
-   * (`viewFacts`), plus the dispute when the trade has one; offer hashes and the catalogue are in memory.
+   * The parties' public numbers (trade counts, feedback, trust, last seen) as trade views show them,
+   * shared for the marketplace's window (OFFER_SEARCH_CACHE_MS, decision 0031) per pair of parties: the
+   * view of a busy trader's trades reads them once per window, not on every view and action. A release
+   * changes them, so it forgets its pair's (`forgetParties`); anything else shows within the window.
    */
-  async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale) {
+  const partiesWindow = new SharedWindow<Map<number, TradePartyFacts>>({
+    ttlMs: ctx.partyFactsMs,
+    maxEntries: 10_000,
+  });
+  const pairOf = (trade: Pick<TradeRow, 'buyerId' | 'sellerId'>) => `${trade.buyerId}:${trade.sellerId}`;
+  const partiesOf = (trade: TradeRow) =>
+    partiesWindow.get(pairOf(trade), () => tradesRepository.partyFacts(db, [trade.buyerId, trade.sellerId]));
+
+  /**
+   * The trade as `role` sees it, from its row, what was read with it (`facts`: its requirements, the
+   * relations, chargeback and dispute, read by `accessWithFacts`, or known to the action that just
+   * changed it) and the parties' shared numbers; the dispute is read when the trade has one. Offer
+   * hashes and the catalogue are in memory.
+   */
+  async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale, facts: TradeFacts) {
     const at = now();
-    const [facts, data, offerHash] = await Promise.all([
-      tradesRepository.viewFacts(db, trade),
+    const [parties, data, offerHash] = await Promise.all([
+      partiesOf(trade),
       catalogue.data(),
       offerHashOf(trade.offerId),
     ]);
-    const buyer = facts.parties.get(trade.buyerId);
-    const seller = facts.parties.get(trade.sellerId);
+    const buyer = parties.get(trade.buyerId);
+    const seller = parties.get(trade.sellerId);
     if (!buyer || !seller) throw notFound('Trade not found');
     const dispute = facts.hasDispute ? await tradesRepository.disputeOf(db, trade.id) : undefined;
     const { requirements } = facts;
@@ -54,6 +71,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       buyer,
       seller,
       requirements,
+      relations: facts.relations,
       dispute,
       // Only a trade whose crypto reached the buyer can have a chargeback.
       chargeback:
@@ -71,12 +89,22 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
   return {
     view,
 
+    /** The trade as `role` sees it, read afresh with its facts (after a change the caller did not track). */
+    async viewOf(hash: string, role: TradeRole, viewerId: number, locale: Locale) {
+      const found = await tradesRepository.findWithFacts(db, hash);
+      if (!found) throw notFound('Trade not found');
+      return view(found.trade, role, viewerId, locale, found.facts);
+    },
+
+    /** A release changed the parties' numbers: their next view reads them (on this instance at once). */
+    forgetParties: (trade: Pick<TradeRow, 'buyerId' | 'sellerId'>) => partiesWindow.delete(pairOf(trade)),
+
     /** The trade as the viewer sees it; records their IP (and the buyer's first visit). */
     async get(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {
-      const { trade, role } = await access(hash, viewer);
+      const { trade, role, facts } = await accessWithFacts(hash, viewer);
       const touched =
         role === 'moderator' ? trade : await tradesRepository.touchParty(db, trade, role, ctx.ip, now());
-      return view(touched, role, viewer.id, ctx.locale);
+      return view(touched, role, viewer.id, ctx.locale, facts);
     },
 
     /**
