@@ -107,6 +107,8 @@ export function createNotFoundHandler(
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(withDocumentTitle(shell.render({ state, locale, colorScheme, nonce: reply.scriptNonce }), title));
+      .send(
+        withDocumentTitle(shell.render({ state, locale, colorScheme, nonce: reply.scriptNonce() }), title),
+      );
   };
 }

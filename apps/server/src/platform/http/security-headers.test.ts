@@ -47,6 +47,16 @@ describe('page security headers', () => {
     expect(csp['script-src-attr']).toEqual(["'none'"]);
   });
 
+  it('should allow no inline script at all in answers that are not pages (the API, with its policy)', async () => {
+    const response = await t.client().get('/rest/v1/countries');
+    expect(response.statusCode).toBe(200);
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
   it('should let the page connect only to its own origin and WebSocket origin and the configured ones', async () => {
     const response = await t.client().get('/trading/buy-bitcoin/any', { headers: html });
     const connect = directives(response.headers['content-security-policy'])['connect-src'];

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** This response's CSP nonce: the only inline script allowed to run is the one carrying it. */
-    scriptNonce: string;
+    /**
+     * A CSP nonce for this response, made on first use (the HTML shell's state script): the answer's
+     * policy then allows the one inline script carrying it. Answers that never ask (the API's JSON,
+     * files) allow no inline script at all, and cost no random bytes.
+     */
+    scriptNonce(): string;
   }
 }
 
@@ -63,7 +67,8 @@ const isTls = (request: FastifyRequest) => (request.protocol as string | undefin
  *   component, which neither a nonce nor a hash can allow.
  */
 export function contentSecurityPolicy(options: {
-  nonce: string;
+  /** The response's script nonce, or null when it has no inline script. */
+  nonce: string | null;
   host: string | undefined;
   tls: boolean;
   wsAllowedOrigins: readonly string[];
@@ -75,7 +80,7 @@ export function contentSecurityPolicy(options: {
   for (const origin of options.wsAllowedOrigins) connect.push(origin, toWebSocketOrigin(origin));
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${options.nonce}'`],
+    'script-src': options.nonce === null ? ["'self'"] : ["'self'", `'nonce-${options.nonce}'`],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -92,24 +97,44 @@ export function contentSecurityPolicy(options: {
 }
 
 /**
- * CSP with a fresh nonce per response, Permissions-Policy, and HSTS on every answer sent over TLS
+ * CSP (a fresh nonce for each answer that asks for one), Permissions-Policy, and HSTS on every answer sent over TLS
  * (`request.protocol` honours TRUST_PROXY, so a TLS-terminating proxy counts). Helmet keeps the
  * other headers (nosniff, referrer policy, frame options); it is told to leave these three alone.
  */
 async function securityHeaders(app: FastifyInstance, { wsAllowedOrigins }: SecurityHeadersOptions) {
-  app.decorateReply('scriptNonce', '');
+  // The policy without a nonce depends only on the host and the scheme: built once per pair.
+  const policies = new Map<string, string>();
+  const policyOf = (host: string | undefined, tls: boolean) => {
+    const key = `${tls ? 's' : ''}:${host ?? ''}`;
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy({ nonce: null, host, tls, wsAllowedOrigins });
+      if (policies.size >= 100) policies.clear();
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+  const nonces = new WeakMap<FastifyReply, string>();
+  app.decorateReply('scriptNonce', function (this: FastifyReply) {
+    let nonce = nonces.get(this);
+    if (nonce === undefined) {
+      nonce = randomBytes(16).toString('base64');
+      nonces.set(this, nonce);
+      this.header(
+        'content-security-policy',
+        contentSecurityPolicy({
+          nonce,
+          host: this.request.host as string | undefined,
+          tls: isTls(this.request),
+          wsAllowedOrigins,
+        }),
+      );
+    }
+    return nonce;
+  });
   app.addHook('onRequest', async (request, reply) => {
     const tls = isTls(request);
-    reply.scriptNonce = randomBytes(16).toString('base64');
-    reply.header(
-      'content-security-policy',
-      contentSecurityPolicy({
-        nonce: reply.scriptNonce,
-        host: request.host as string | undefined,
-        tls,
-        wsAllowedOrigins,
-      }),
-    );
+    reply.header('content-security-policy', policyOf(request.host as string | undefined, tls));
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (tls) reply.header('strict-transport-security', HSTS_VALUE);
   });
