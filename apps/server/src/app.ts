@@ -25,9 +25,12 @@ import { createLedger } from './modules/ledger/index.js';
 import {
   createWalletService,
   SimulatedChain,
+  walletRepository,
   walletRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
+import { createKycService, createKycStandings, kycRoutes, loadKycLevels } from './modules/kyc/index.js';
+import { usersRepository } from './modules/users/repository.js';
 import {
   APP_NAME,
   appRoutes,
@@ -214,6 +217,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const presentUser = createCurrentUserPresenter({
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
     twoFactorFlags: (userId) => twoFactor.flags(userId),
+    kyc: (userId, currencyCode) => kyc.currentUserFacts(userId, currencyCode),
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
@@ -258,11 +262,14 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(banksRoutes);
 
   const ledger = createLedger(database.db);
+  // The operator's KYC levels (decision 0037): what every trader may do follows from their level.
+  const kycStandings = createKycStandings({ db: database.db, levels: loadKycLevels(config.kyc.levelsFile) });
   const wallet = createWalletService({
     db: database.db,
     ledger,
     catalogue,
     rates,
+    kyc: kycStandings,
     chain: new SimulatedChain(config.wallet.confirmations),
     config,
     hooks: {
@@ -277,7 +284,16 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   app.decorate('wallet', wallet);
   await app.register(walletRoutes, { wallet });
 
-  const offers = createOffersService({ db: database.db, catalogue, rates, ledger, wallet, config, events });
+  const offers = createOffersService({
+    db: database.db,
+    catalogue,
+    rates,
+    ledger,
+    wallet,
+    kyc: kycStandings,
+    config,
+    events,
+  });
   await app.register(offersRoutes, {
     offers,
     db: database.db,
@@ -338,10 +354,24 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     wallet,
     offers,
     events,
+    kyc: kycStandings,
     recordMessages: recordLiveMessages,
     config,
   });
   app.decorate('trades', trades);
+  const kyc = createKycService({
+    standings: kycStandings,
+    usage: {
+      trades: (userId, since) => tradesRepository.takerVolumes(database.db, userId, since),
+      withdrawals: (userId, since) => walletRepository.sentOutUsdSince(database.db, userId, since),
+    },
+    usdToFiat: async (code) => (await rates.view()).usdFiat.get(code) ?? null,
+  });
+  await app.register(kycRoutes, {
+    kyc,
+    currencyOf: async (userId) =>
+      (await usersRepository.findById(database.db, userId))?.currencyCode ?? 'USD',
+  });
   await app.register(tradesRoutes, {
     trades,
     db: database.db,

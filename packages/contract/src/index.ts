@@ -25,6 +25,7 @@ export * from './outbox.js';
 export * from './moderation.js';
 export * from './appeals.js';
 export * from './verification.js';
+export * from './kyc.js';
 export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockedKycActionSchema, kycLevelCheckSchema } from './kyc.js';
 
 /**
  * Roles, lowest first (spec: admin/supermod/moderator). What each staff role may do is one table on the
@@ -78,9 +79,12 @@ export const currentUserSchema = z.object({
   twoFactor: z.object({ login: z.boolean(), release: z.boolean(), sendout: z.boolean() }),
   vendorLanguages: z.array(z.string()),
   completedTourGuides: z.array(z.string()),
-  kycLevelCheck: z.object({ level: z.number(), unusedTradingVolumeInFiatCurrency: z.string() }),
+  /** The level (the spec's account level number) and what is left of its trading volume (decision 0037). */
+  kycLevelCheck: kycLevelCheckSchema,
+  /** The level's trading volume is used up: the `kycIdRequiredBanner` invites the trader to verify. */
+  kycIdRequired: z.boolean(),
   basicVerification: z.boolean(),
-  blockedKycActions: z.array(z.string()),
+  blockedKycActions: z.array(blockedKycActionSchema),
   fullNameVisibilityType: z.string(),
   accountCorporateNames: z.array(z.string()),
   role: userRoleSchema,

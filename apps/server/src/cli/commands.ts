@@ -24,6 +24,7 @@ import { createWalletService, SimulatedChain } from '../modules/wallet/index.js'
 import type { EventBus } from '../platform/events/bus.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
 import { recordLiveMessages } from '../modules/trade-records/index.js';
+import { createKycStandings, loadKycLevels } from '../modules/kyc/index.js';
 
 export type { AdminCommand, AdminContext, AdminResult } from '../platform/admin/index.js';
 
@@ -39,15 +40,17 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
     provider: createRatesProvider(config),
     tickSeconds: config.rates.tickSeconds,
   });
+  const kyc = createKycStandings({ db, levels: loadKycLevels(config.kyc.levelsFile) });
   const wallet = createWalletService({
     db,
     ledger,
     catalogue,
     rates,
+    kyc,
     chain: new SimulatedChain(config.wallet.confirmations),
     config,
   });
-  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, config });
+  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, kyc, config });
   return createTradesService({
     db,
     ledger,
@@ -56,6 +59,7 @@ function tradesFor({ db, config }: AdminContext, events: EventBus) {
     wallet,
     offers,
     events,
+    kyc,
     recordMessages: recordLiveMessages,
     config,
   });

@@ -38,7 +38,6 @@ const envSchema = z.object({
   WALLET_NETWORK_FEES: z.string().default(''),
   CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
-  WALLET_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
   WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
   WITHDRAW_REQUIRE_VERIFIED_EMAIL: booleanString.default(true),
   BOND_AMOUNTS: z.string().default(''),
@@ -47,14 +46,9 @@ const envSchema = z.object({
   OFFER_MARGIN_MIN: z.coerce.number().min(-99).max(0).default(-50),
   OFFER_MARGIN_MAX: z.coerce.number().min(0).max(10_000).default(200),
   OFFER_MAX_LIMIT_USD: z.coerce.number().int().min(1).default(100_000),
-  OFFER_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(4).default(0),
   OFFER_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  KYC_BLOCKED_ACTIONS: z.string().default(''),
   TRADE_FEE_PERCENT: z.coerce.number().min(0).max(10).default(1),
-  TRADE_MAX_PER_TRADE_USD: z.coerce.number().int().min(1).default(5_000),
-  TRADE_MAX_ACTIVE_ID_NOT_VERIFIED: z.coerce.number().int().min(1).max(1_000).default(2),
-  TRADE_DAILY_LIMIT_USD: z.coerce.number().int().min(1).default(20_000),
-  TRADE_KYC_VOLUME_LIMITS_USD: z.string().default('0:50000,1:50000,2:250000'),
+  KYC_LEVELS_FILE: z.string().optional(),
   TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
@@ -119,7 +113,6 @@ export type Config = {
     networkFees: Record<string, string>;
     blockSeconds: number;
     blockedCountries: string[];
-    minKycLevel: number;
     minAccountAgeHours: number;
     /** Crypto leaves the platform only from accounts with a verified e-mail (decision 0026). */
     requireVerifiedEmail: boolean;
@@ -132,28 +125,21 @@ export type Config = {
     marginMax: number;
     /** The largest limit (range max, predefined amount) an offer may have, in USD. */
     maxLimitUsd: number;
-    /** The KYC level needed to create offers (levels arrive with the KYC issue; everyone is 0 until then). */
-    minKycLevel: number;
-    /** KYC actions switched off for everyone (`create-offer` stops new offers). */
-    blockedKycActions: string[];
     /**
      * How long marketplace pages, offer pages and viewer facts are shared before they are built again
      * (decision 0031): the staleness bound of every change made elsewhere. 0: everything is computed.
      */
     searchCacheMs: number;
   };
+  /**
+   * KYC levels (modules/kyc; decision 0037): the operator's levels table, a JSON file, or the built-in
+   * one. What each level requires and allows, the trading and withdrawal limits among it.
+   */
+  kyc: { levelsFile: string | null };
   /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
   trades: {
     /** Escrow fee in percent of the crypto amount, paid by the offer owner. */
     feePercent: number;
-    /** Largest single trade, in USD, for a taker whose ID is not verified (`max_per_trade_limit`). */
-    maxPerTradeUsd: number;
-    /** Active trades a taker whose ID is not verified may hold at once. */
-    maxActiveIdNotVerified: number;
-    /** Sum of a taker's trades started in the last 24 hours, in USD (`reached_daily_compliance_limit`). */
-    dailyLimitUsd: number;
-    /** Lifetime trade volume per KYC level, in USD; a level not listed has no limit (`KycTradeLimit`). */
-    kycVolumeLimitsUsd: Record<number, number>;
     /** Minutes after "paid" before either party may open a dispute. */
     disputeAfterPaidMinutes: number;
     /** Minutes a vendor-buyer has to open a new trade before the seller may cancel it. */
@@ -243,19 +229,6 @@ function coinMap(value: string, name: string, valuePattern: RegExp): Record<stri
   return result;
 }
 
-/** Reads `0:1000,2:5000` (KYC level : whole USD) into `{ '0': '1000', '2': '5000' }`. */
-function levelMap(value: string, name: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of list(value)) {
-    const [level, amount] = pair.split(':').map((part) => part.trim());
-    if (!level || !amount || !/^[0-4]$/.test(level) || !/^\d{1,12}$/.test(amount)) {
-      throw new ConfigError(`Invalid configuration:\n  ${name}: "${pair}" is not LEVEL:USD (level 0..4)`);
-    }
-    result[level] = amount;
-  }
-  return result;
-}
-
 /** Parses the environment; an invalid value stops the process with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", so `DATABASE_URL=` falls back to the embedded database.
@@ -332,7 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       networkFees: coinMap(e.WALLET_NETWORK_FEES, 'WALLET_NETWORK_FEES', /^\d+(\.\d+)?$/),
       blockSeconds: e.CHAIN_BLOCK_SECONDS,
       blockedCountries: list(e.WALLET_BLOCKED_COUNTRIES).map((iso) => iso.toUpperCase()),
-      minKycLevel: e.WALLET_MIN_KYC_LEVEL,
       minAccountAgeHours: e.WITHDRAW_MIN_ACCOUNT_AGE_HOURS,
       requireVerifiedEmail: e.WITHDRAW_REQUIRE_VERIFIED_EMAIL,
       bond: {
@@ -345,20 +317,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       marginMin: e.OFFER_MARGIN_MIN,
       marginMax: e.OFFER_MARGIN_MAX,
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
-      minKycLevel: e.OFFER_MIN_KYC_LEVEL,
-      blockedKycActions: list(e.KYC_BLOCKED_ACTIONS).map((a) => a.toLowerCase()),
       searchCacheMs: e.OFFER_SEARCH_CACHE_MS,
     },
+    kyc: { levelsFile: e.KYC_LEVELS_FILE ?? null },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,
-      maxPerTradeUsd: e.TRADE_MAX_PER_TRADE_USD,
-      maxActiveIdNotVerified: e.TRADE_MAX_ACTIVE_ID_NOT_VERIFIED,
-      dailyLimitUsd: e.TRADE_DAILY_LIMIT_USD,
-      kycVolumeLimitsUsd: Object.fromEntries(
-        Object.entries(levelMap(e.TRADE_KYC_VOLUME_LIMITS_USD, 'TRADE_KYC_VOLUME_LIMITS_USD')).map(
-          ([k, v]) => [Number(k), Number(v)],
-        ),
-      ),
       disputeAfterPaidMinutes: e.TRADE_DISPUTE_AFTER_PAID_MINUTES,
       sellerCancelMinutes: e.TRADE_SELLER_CANCEL_MINUTES,
       chatGraceHours: e.TRADE_CHAT_GRACE_HOURS,

@@ -68,7 +68,9 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
                     ? 'USD'
                     : name === 'attachmentId'
                       ? String(m.attachmentId)
-                      : String(validValue(parameter.schema, name, () => undefined));
+                      : name === 'area'
+                        ? 'dashboard-level-limitations'
+                        : String(validValue(parameter.schema, name, () => undefined));
   }
   return values;
 }

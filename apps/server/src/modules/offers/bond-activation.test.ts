@@ -12,6 +12,7 @@ import { runAdminCommand } from '../../cli/commands.js';
 import { AppError } from '../../platform/http/errors.js';
 import { createCatalogueService } from '../catalogue/index.js';
 import { checkLedger, createLedger } from '../ledger/index.js';
+import { createKycStandings, DEFAULT_KYC_LEVELS } from '../kyc/index.js';
 import { createWalletService, SimulatedChain } from '../wallet/index.js';
 import { createOffersService, offersRepository } from './index.js';
 
@@ -76,12 +77,14 @@ describe('bond and offer activation', () => {
     const db = t.database.db;
     const catalogue = createCatalogueService(db);
     const ledger = createLedger(db);
+    const kyc = createKycStandings({ db, levels: DEFAULT_KYC_LEVELS });
     const offers = createOffersService({
       db,
       catalogue,
       rates: t.app.rates,
       ledger,
       wallet: t.app.wallet,
+      kyc,
       config: t.config,
     });
     let activation: Promise<unknown> | undefined;
@@ -92,6 +95,7 @@ describe('bond and offer activation', () => {
       ledger,
       catalogue,
       rates: t.app.rates,
+      kyc,
       chain: new SimulatedChain(t.config.wallet.confirmations),
       config: t.config,
       hooks: {

@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { assertAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
 import { findCrypto, type CatalogueData, type CatalogueService } from '../catalogue/index.js';
+import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
@@ -56,6 +57,8 @@ export type OffersServiceOptions = {
   rates: RatesService;
   ledger: Ledger;
   wallet: WalletService;
+  /** The owners' KYC levels: creating and switching on offers may be blocked below a level (0037). */
+  kyc: KycStandings;
   config: Pick<Config, 'offers' | 'wallet'>;
   now?: () => Date;
   /** Where committed offer changes are announced (the shared marketplace rebuilds, decision 0031). */
@@ -103,7 +106,7 @@ function bondUnits(
  * favourites. Every write authorizes first: another user's offer is "not found".
  */
 export function createOffersService(options: OffersServiceOptions) {
-  const { db, catalogue, rates, ledger, wallet, config } = options;
+  const { db, catalogue, rates, ledger, wallet, kyc, config } = options;
   const now = options.now ?? (() => new Date());
   // Rates versions this instance has already stored as a search snapshot: a search then writes nothing.
   let savedSnapshotVersion: number | undefined;
@@ -369,21 +372,17 @@ export function createOffersService(options: OffersServiceOptions) {
     return bond.balance < required;
   }
 
-  async function assertMayCreate(userId: number) {
+  /** Refuses what the owner's KYC level blocks (`KYC_ACTION_BLOCKED`): creating, switching on. */
+  async function assertKycAllows(userId: number, ...actions: ('create-offer' | 'activate-offer')[]) {
+    const standing = await kyc.standing(userId);
+    for (const action of actions) kyc.assertAllowed(standing, action);
+  }
+
+  async function assertMayCreate(userId: number, activates: boolean) {
     const user = await usersRepository.findById(db, userId);
     if (!user) throw notFound('User not found');
     assertAllowed(user.accountState, 'create_offer');
-    if (config.offers.blockedKycActions.includes('create-offer')) {
-      throw new AppError(403, 'KYC_ACTION_BLOCKED', 'Creating offers is not available at the moment.');
-    }
-    // KYC levels arrive with the verification issue; until then every account is level 0.
-    if (config.offers.minKycLevel > 0) {
-      throw new AppError(
-        403,
-        'ID_REQUIRED',
-        `Verify your identity (level ${config.offers.minKycLevel}) to create offers.`,
-      );
-    }
+    await assertKycAllows(userId, 'create-offer', ...(activates ? (['activate-offer'] as const) : []));
     return user;
   }
 
@@ -471,7 +470,7 @@ export function createOffersService(options: OffersServiceOptions) {
 
     /** Creates an offer; one whose bond falls short is stored inactive and says so. */
     async create(userId: number, body: OfferBody) {
-      await assertMayCreate(userId);
+      await assertMayCreate(userId, body.is_active);
       const { row, tagIds, hours } = await validate(body);
       const accounts = await checkPaymentAccounts(db, userId, body, row, await catalogue.data());
       return announced(
@@ -498,6 +497,7 @@ export function createOffersService(options: OffersServiceOptions) {
       const existing = await offersRepository.findByHash(db, hash);
       if (!existing || existing.userId !== userId) throw notFound('Offer not found');
       assertAllowed(user.accountState, 'create_offer');
+      if (body.is_active) await assertKycAllows(userId, 'activate-offer');
       const { row, tagIds, hours } = await validate(body);
       const accounts = await checkPaymentAccounts(
         db,
@@ -608,6 +608,7 @@ export function createOffersService(options: OffersServiceOptions) {
       if (on) {
         const user = await usersRepository.findById(db, userId);
         if (user) assertAllowed(user.accountState, 'activate_offer');
+        await assertKycAllows(userId, 'activate-offer');
       }
       return withOwnOffer(
         userId,
@@ -661,6 +662,7 @@ export function createOffersService(options: OffersServiceOptions) {
       if (on) {
         const user = await usersRepository.findById(db, userId);
         if (user) assertAllowed(user.accountState, 'activate_offer');
+        await assertKycAllows(userId, 'activate-offer');
       }
       return announced(
         db.transaction(async (tx) => {

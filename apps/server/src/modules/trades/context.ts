@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { OffersService } from '../offers/index.js';
 import type { RatesService } from '../rates/index.js';
@@ -50,6 +51,8 @@ export type TradesServiceOptions = {
   wallet: Pick<WalletService, 'holdBond'>;
   offers: Pick<OffersService, 'isBondInsufficient' | 'bondGroupIds'>;
   events: EventBus;
+  /** The traders' KYC levels: a start's limits and the actions a level blocks (decision 0037). */
+  kyc: KycStandings;
   /**
    * Writes messages into trades' chats and their tamper-evident records inside the caller's transaction
    * (the trade-records module, which depends on trades, so it is passed in; decisions 0018, 0020): a

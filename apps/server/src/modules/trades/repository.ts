@@ -18,6 +18,7 @@ import type { RelationKind } from '../contacts/index.js';
 import { offers } from '../offers/tables.js';
 import type { UserRow } from '../users/repository.js';
 import type { ChainLock } from './context.js';
+import { kycFactsColumns, type KycFacts, type KycFactsColumns } from '../kyc/index.js';
 import {
   activeStatusList,
   tradeDisputes,
@@ -67,6 +68,8 @@ export type TradePartyFacts = Pick<
 /** What `startFacts` reads in one statement before a trade starts. */
 export type StartFacts = {
   taker: Pick<UserRow, 'username' | 'accountState' | 'countryIso'>;
+  /** What the taker has proven: their KYC level decides their limits. */
+  takerKyc: KycFacts;
   owner: Pick<UserRow, 'username' | 'accountState'>;
   /** The relation the owner has to the taker, and the taker to the owner. */
   fromOwner: RelationKind | undefined;
@@ -293,10 +296,13 @@ const partyFactsStatement = preparedRows<PartyFactsRow>(
     WHERE u.id = ANY(${sql.placeholder('ids')}::int[])`,
 );
 
-type StartFactsRow = {
+type StartFactsRow = KycFactsColumns & {
   taker_username: string;
   taker_state: AccountState;
   taker_country: string | null;
+  taker_email_verified: boolean;
+  taker_phone_verified: boolean;
+  taker_demo: boolean;
   owner_username: string;
   owner_state: AccountState;
   from_owner: RelationKind | null;
@@ -333,7 +339,10 @@ const offerPaymentAccountsCopy = sql`(SELECT coalesce(jsonb_agg(CASE WHEN b.id I
 const startFactsStatement = (() => {
   const local = sql`(${sql.placeholder('at')}::timestamptz AT TIME ZONE o.timezone)`;
   const facts = sql`SELECT tk.username AS taker_username, tk.account_state AS taker_state,
-      tk.country_iso AS taker_country, ow.username AS owner_username, ow.account_state AS owner_state,
+      tk.country_iso AS taker_country, tk.is_email_verified AS taker_email_verified,
+      tk.phone_verified_at IS NOT NULL AS taker_phone_verified, tk.is_demo_account AS taker_demo,
+      ${kycFactsColumns('k')},
+      ow.username AS owner_username, ow.account_state AS owner_state,
       (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
       (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
       (NOT o.has_opening_hours OR EXISTS (
@@ -344,7 +353,7 @@ const startFactsStatement = (() => {
           AND h.end_minute > extract(hour FROM ${local}) * 60 + extract(minute FROM ${local}))) AS open,
       (SELECT array_agg(t.tag_id ORDER BY t.tag_id) FROM offer_tags t WHERE t.offer_id = o.id) AS tag_ids,
       ${offerPaymentAccountsCopy} AS payment_accounts
-    FROM offers o, users tk, users ow
+    FROM offers o CROSS JOIN users tk CROSS JOIN users ow LEFT JOIN user_kyc k ON k.user_id = tk.id
     WHERE o.id = "offers"."id" AND tk.id = ${sql.placeholder('taker')}::int AND ow.id = "offers"."user_id"`;
   return preparedStatement((db) =>
     db
@@ -603,6 +612,18 @@ export const tradesRepository = {
               username: row.taker_username,
               accountState: row.taker_state,
               countryIso: row.taker_country,
+            },
+            takerKyc: {
+              userId: input.takerId,
+              isEmailVerified: row.taker_email_verified,
+              phoneVerified: row.taker_phone_verified,
+              isDemoAccount: row.taker_demo,
+              idDocument: row.kyc_id_document === true,
+              selfie: row.kyc_selfie === true,
+              address: row.kyc_address === true,
+              video: row.kyc_video === true,
+              company: row.kyc_company === true,
+              videoStatus: row.kyc_video_status,
             },
             owner: { username: row.owner_username, accountState: row.owner_state },
             fromOwner: row.from_owner ?? undefined,

@@ -28,6 +28,9 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** A random, opaque public id (62^16 ~ 5e28): never a sequence, never guessable. */
 export const newTradeHash = (): string => Array.from({ length: 16 }, () => BASE62[randomInt(62)]).join('');
 
+/** A daily threshold no lifetime volume reaches: the last day is never added up (`takerVolumes`). */
+const NO_DAILY_LIMIT = '1000000000000000';
+
 /** The spec's start-trade refusals that concern the amount: 422 with the detail on `fiat_amount`. */
 const amountRefusal = (code: string, message: string) =>
   new AppError(422, code, message, [{ field: 'fiat_amount', message, code }]);
@@ -52,17 +55,10 @@ export function createTradeStart(
   views: TradeViews,
   lifecycle: Pick<TradeLifecycle, 'holdOwnerBond'>,
 ) {
-  const { db, ledger, catalogue, rates, offers, limits, now } = ctx;
+  const { db, ledger, catalogue, rates, offers, limits, kyc, now } = ctx;
   const { systemMessage, publishMessage, publishStatus } = chat;
   const { view } = views;
   const { holdOwnerBond } = lifecycle;
-
-  /**
-   * KYC levels and ID verification arrive with the verification issue; until then every account is
-   * level 0 with an unverified ID, so the "not verified" limits apply to everyone (as the offers and
-   * wallet modules do with their KYC settings).
-   */
-  const kycOf = (_user: { id: number }) => ({ level: 0, idVerified: false });
 
   async function start(viewer: TradeViewer, body: TradeStartBody, ctx: { ip: string; locale: Locale }) {
     // The offer with everything the start checks about it and the two people, in one statement.
@@ -103,9 +99,13 @@ export function createTradeStart(
     if (!countryAllowed) {
       throw new AppError(403, 'OFFER_COUNTRY_NOT_ALLOWED', 'This offer is not available in your country.');
     }
-    const kyc = kycOf(taker);
+    // The taker's KYC level (decision 0037): the side they take may be blocked, and it sets their limits.
+    const standing = kyc.standingOf(facts.takerKyc);
+    kyc.assertAllowed(standing, offer.type === 'sell' ? 'start-trade-buy' : 'start-trade-sell');
+    const idVerified = kyc.idVerified(standing);
+    const level = standing.level;
     const unmet: { field: string; message: string; code: string }[] = [];
-    if (offer.requireVerifiedId && !kyc.idVerified) {
+    if (offer.requireVerifiedId && !idVerified) {
       unmet.push({ field: 'requirements', message: 'The offer requires a verified ID.', code: 'VerifyId' });
     }
     if (offer.requireFullName) {
@@ -184,10 +184,12 @@ export function createTradeStart(
     });
     const amountUsd = divide(fiat, parseDecimal(usdFiat), 8);
     const usd = (n: number) => parseDecimal(String(n));
-    if (!kyc.idVerified && compareDecimals(amountUsd, usd(limits.maxPerTradeUsd)) > 0) {
+    const { perTradeUsd, dailyTradeUsd, lifetimeTradeUsd, maxActiveTrades } = level.limits;
+    const raise = standing.next ? ` Verify to reach ${standing.next.id} and raise it.` : '';
+    if (perTradeUsd !== null && compareDecimals(amountUsd, usd(perTradeUsd)) > 0) {
       throw amountRefusal(
         'max_per_trade_limit',
-        `Until your ID is verified a trade may be worth at most ${limits.maxPerTradeUsd} USD.`,
+        `At your verification level (${level.id}) a trade may be worth at most ${perTradeUsd} USD.${raise}`,
       );
     }
     /**
@@ -200,29 +202,32 @@ export function createTradeStart(
         tx,
         taker.id,
         new Date(now().getTime() - 86_400_000),
-        formatDecimal(subtract(usd(limits.dailyLimitUsd), amountUsd)),
+        // Without a daily limit the last day never matters: no lifetime volume reaches this.
+        dailyTradeUsd === null ? NO_DAILY_LIMIT : formatDecimal(subtract(usd(dailyTradeUsd), amountUsd)),
       );
-      if (!kyc.idVerified && volumes.active >= limits.maxActiveIdNotVerified) {
+      if (maxActiveTrades !== null && volumes.active >= maxActiveTrades) {
         throw new AppError(
           409,
           'max_2_active_trades_id_not_verified',
-          `Until your ID is verified you may have at most ${limits.maxActiveIdNotVerified} active trades. Finish one first.`,
+          `At your verification level (${level.id}) you may have at most ${maxActiveTrades} running trades. Finish one first.${raise}`,
         );
       }
-      if (compareDecimals(addDecimal(parseDecimal(volumes.day), amountUsd), usd(limits.dailyLimitUsd)) > 0) {
+      if (
+        dailyTradeUsd !== null &&
+        compareDecimals(addDecimal(parseDecimal(volumes.day), amountUsd), usd(dailyTradeUsd)) > 0
+      ) {
         throw amountRefusal(
           'reached_daily_compliance_limit',
-          `Your trades of the last 24 hours may add up to at most ${limits.dailyLimitUsd} USD.`,
+          `At your verification level (${level.id}) your trades of the last 24 hours may add up to at most ${dailyTradeUsd} USD.${raise}`,
         );
       }
-      const kycLimit = limits.kycVolumeLimitsUsd[kyc.level];
       if (
-        kycLimit !== undefined &&
-        compareDecimals(addDecimal(parseDecimal(volumes.lifetime), amountUsd), usd(kycLimit)) > 0
+        lifetimeTradeUsd !== null &&
+        compareDecimals(addDecimal(parseDecimal(volumes.lifetime), amountUsd), usd(lifetimeTradeUsd)) > 0
       ) {
         throw amountRefusal(
           'KycTradeLimit',
-          `Your verification level allows trades worth ${kycLimit} USD in total. Verify further to trade more.`,
+          `Your verification level (${level.id}) allows trades worth ${lifetimeTradeUsd} USD in total.${raise}`,
         );
       }
     };

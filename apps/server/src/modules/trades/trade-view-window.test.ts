@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeSchema, type Trade } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 
 /**
@@ -33,7 +34,7 @@ describe('trade views: the parties’ shared numbers', () => {
   beforeAll(async () => {
     t = await createTestApp({
       OFFER_SEARCH_CACHE_MS: String(windowMs),
-      TRADE_MAX_ACTIVE_ID_NOT_VERIFIED: '10',
+      ...kycLevelsEnv({ maxActiveTrades: 10 }),
     });
     s = tradeScenario(t);
     seller = await s.party('vws');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount, tradeSchema, type Trade } from '@app/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { onPostgres } from '../../../test/db.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger, createLedger, type Ledger } from '../ledger/index.js';
 import { tradesRepository } from './repository.js';
@@ -60,9 +61,7 @@ describe.skipIf(!onPostgres())('trades under concurrency (PostgreSQL)', () => {
   beforeAll(async () => {
     // Limits out of the way: these tests are about concurrency, not the start rules.
     t = await createTestApp({
-      TRADE_MAX_ACTIVE_ID_NOT_VERIFIED: '1000',
-      TRADE_DAILY_LIMIT_USD: '100000000',
-      TRADE_KYC_VOLUME_LIMITS_USD: '4:1',
+      ...kycLevelsEnv({ maxActiveTrades: 1000, dailyTradeUsd: 100_000_000, lifetimeTradeUsd: null }),
     });
     ledger = createLedger(t.database.db);
     seller = await party('rseller');

@@ -13,6 +13,7 @@ import {
   type Trade,
 } from '@app/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import type { BusEvent } from '../../platform/events/bus.js';
 import { contactsRepository } from '../contacts/index.js';
@@ -101,9 +102,7 @@ describe('trades', () => {
   beforeAll(async () => {
     t = await createTestApp({
       TRADE_FEE_PERCENT: '1',
-      TRADE_MAX_PER_TRADE_USD: '450',
-      TRADE_DAILY_LIMIT_USD: '1000',
-      TRADE_KYC_VOLUME_LIMITS_USD: '0:3000',
+      ...kycLevelsEnv({ perTradeUsd: 450, dailyTradeUsd: 1000, lifetimeTradeUsd: 3000 }),
       TRADE_CHAT_GRACE_HOURS: '24',
     });
     ledger = createLedger(t.database.db);

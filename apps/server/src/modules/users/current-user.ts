@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@app/contract';
-import { presentCurrentUser } from './presenter.js';
+import { presentCurrentUser, type CurrentUserFacts } from './presenter.js';
 import type { UserRow } from './repository.js';
 
 export type CurrentUserReaders = {
@@ -10,6 +10,8 @@ export type CurrentUserReaders = {
   hasActiveTrades(userId: number): Promise<boolean>;
   /** What the user asks a two-factor code for (the two-factor module answers it). */
   twoFactorFlags(userId: number): Promise<{ login: boolean; release: boolean; sendout: boolean }>;
+  /** The user's KYC level, what is left of it, what it blocks, what they have proven (the kyc module). */
+  kyc(userId: number, currencyCode: string): Promise<CurrentUserFacts['kyc']>;
 };
 
 /**
@@ -19,11 +21,12 @@ export type CurrentUserReaders = {
  */
 export function createCurrentUserPresenter(readers: CurrentUserReaders) {
   return async function present(user: UserRow): Promise<CurrentUser> {
-    const [hasActiveTrades, twoFactor] = await Promise.all([
+    const [hasActiveTrades, twoFactor, kyc] = await Promise.all([
       readers.hasActiveTrades(user.id),
       readers.twoFactorFlags(user.id),
+      readers.kyc(user.id, user.currencyCode),
     ]);
-    return presentCurrentUser(user, { hasActiveTrades, twoFactor });
+    return presentCurrentUser(user, { hasActiveTrades, twoFactor, kyc });
   };
 }
 

@@ -12,6 +12,21 @@ export type CurrentUserFacts = {
   hasActiveTrades: boolean;
   /** The spec's `twoFactor (login, release, sendout)`: what asks for a code. */
   twoFactor: { login: boolean; release: boolean; sendout: boolean };
+  /** The KYC level and what the user has proven (decision 0037). */
+  kyc: Pick<
+    CurrentUser,
+    | 'kycLevelCheck'
+    | 'kycIdRequired'
+    | 'blockedKycActions'
+    | 'isIdVerified'
+    | 'isAddressVerified'
+    | 'isVideoVerifiedPending'
+    | 'isVideoVerifiedApproved'
+    | 'isVideoVerifiedRejected'
+    | 'isVideoVerifiedAllowed'
+    | 'isVideoVerifiedForced'
+    | 'isCompanyVerified'
+  >;
 };
 
 /**
@@ -48,9 +63,10 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     twoFactor: facts.twoFactor,
     vendorLanguages: [],
     completedTourGuides: [],
-    kycLevelCheck: { level: 0, unusedTradingVolumeInFiatCurrency: '0' },
+    kycLevelCheck: facts.kyc.kycLevelCheck,
+    kycIdRequired: facts.kyc.kycIdRequired,
     basicVerification: false,
-    blockedKycActions: [],
+    blockedKycActions: facts.kyc.blockedKycActions,
     fullNameVisibilityType: 'nobody',
     accountCorporateNames: [],
     role: user.role,
@@ -67,16 +83,16 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     isVendor: false,
     isDemoAccount: user.isDemoAccount,
     isCorporateAccount: false,
-    isIdVerified: false,
+    isIdVerified: facts.kyc.isIdVerified,
     isPhoneVerified: user.phoneVerifiedAt !== null,
     isEmailVerified: user.isEmailVerified,
-    isAddressVerified: false,
-    isVideoVerifiedPending: false,
-    isVideoVerifiedApproved: false,
-    isVideoVerifiedRejected: false,
-    isVideoVerifiedAllowed: false,
-    isVideoVerifiedForced: false,
-    isCompanyVerified: false,
+    isAddressVerified: facts.kyc.isAddressVerified,
+    isVideoVerifiedPending: facts.kyc.isVideoVerifiedPending,
+    isVideoVerifiedApproved: facts.kyc.isVideoVerifiedApproved,
+    isVideoVerifiedRejected: facts.kyc.isVideoVerifiedRejected,
+    isVideoVerifiedAllowed: facts.kyc.isVideoVerifiedAllowed,
+    isVideoVerifiedForced: facts.kyc.isVideoVerifiedForced,
+    isCompanyVerified: facts.kyc.isCompanyVerified,
     // Any staff role: the console and the moderator's views (decision 0019).
     isModerator: isStaffRole(user.role),
     isAdmin: user.role === 'admin',

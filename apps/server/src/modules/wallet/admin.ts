@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountStringSchema, cryptoCodeSchema, formatBaseUnitsTrimmed } from '@app/contract';
 import type { AdminCommand, AdminContext } from '../../platform/admin/index.js';
 import { createCatalogueService } from '../catalogue/index.js';
+import { createKycStandings, loadKycLevels } from '../kyc/index.js';
 import { createLedger } from '../ledger/index.js';
 import { createRatesProvider, createRatesService } from '../rates/index.js';
 import { SimulatedChain } from './chain/adapter.js';
@@ -17,6 +18,7 @@ function walletFor({ db, config }: AdminContext) {
       provider: createRatesProvider(config),
       tickSeconds: config.rates.tickSeconds,
     }),
+    kyc: createKycStandings({ db, levels: loadKycLevels(config.kyc.levelsFile) }),
     chain: new SimulatedChain(config.wallet.confirmations),
     config,
   });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger } from '../ledger/index.js';
+
+/** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
+const NO_WITHDRAWAL_LIMIT = kycLevelsEnv({ withdrawalUsd: null });
 
 /**
  * Issue 10, item 7: an Idempotency-Key means one withdrawal. The same key with the same request replays
@@ -26,7 +30,7 @@ describe('withdraw with an Idempotency-Key', () => {
     ).find((b) => b.cryptoCurrencyCode === 'BTC')!.balance;
 
   beforeAll(async () => {
-    t = await createTestApp({ WALLET_NETWORK_FEES: 'BTC:0.0001' });
+    t = await createTestApp({ ...NO_WITHDRAWAL_LIMIT, WALLET_NETWORK_FEES: 'BTC:0.0001' });
     alice = t.client();
     mallory = t.client();
     await alice.register('idem_alice');

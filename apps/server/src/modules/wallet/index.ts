@@ -5,3 +5,4 @@ export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chai
 export { isValidAddress } from './chain/addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
+export { walletRepository } from './repository.js';

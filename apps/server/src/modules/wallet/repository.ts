@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { bondHolds, chainDeposits, depositAddresses, withdrawals } from './tables.js';
@@ -64,6 +64,26 @@ export const walletRepository = {
       .where(eq(chainDeposits.userId, userId))
       .orderBy(desc(chainDeposits.id))
       .limit(limit);
+  },
+
+  /** Locks the user's row against their other send-outs (NO KEY UPDATE: references are not blocked). */
+  async lockUser(tx: DbOrTx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  },
+
+  /** The USD value of what the user sent out (every withdrawal, failed ones aside) since `since`. */
+  async sentOutUsdSince(db: DbOrTx, userId: number, since: Date): Promise<string> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${withdrawals.amountUsd}), 0)::text` })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.userId, userId),
+          gte(withdrawals.createdAt, since),
+          ne(withdrawals.status, 'failed'),
+        ),
+      );
+    return row?.total ?? '0';
   },
 
   async insertWithdrawal(

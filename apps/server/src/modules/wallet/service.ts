@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { formatBaseUnits, formatBaseUnitsTrimmed, parseAmount, type WithdrawBody } from '@app/contract';
+import {
+  compareDecimals,
+  formatBaseUnits,
+  formatBaseUnitsTrimmed,
+  formatDecimal,
+  multiply,
+  parseAmount,
+  parseDecimal,
+  rescale,
+  subtract,
+  type WithdrawBody,
+} from '@app/contract';
 import type { Config } from '../../platform/config.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { assertAllowed, isAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
@@ -71,12 +83,15 @@ export type WalletServiceOptions = {
   catalogue: CatalogueService;
   rates: RatesService;
   chain: ChainAdapter;
+  /** The users' KYC levels: the wallet may be blocked below a level, and each level caps send-outs (0037). */
+  kyc: KycStandings;
   config: Pick<Config, 'wallet'>;
   hooks?: Partial<WalletHooks>;
   now?: () => Date;
 };
 
 const publicId = () => randomBytes(12).toString('base64url');
+const ZERO_USD = parseDecimal('0');
 
 /**
  * The wallet: balances and history read from the ledger, deposits and withdrawals through the chain
@@ -84,7 +99,7 @@ const publicId = () => randomBytes(12).toString('base64url');
  * a key derived from the business event (the deposit's txid, the withdrawal's id, the bond's version).
  */
 export function createWalletService(options: WalletServiceOptions) {
-  const { db, ledger, catalogue, rates, chain, config } = options;
+  const { db, ledger, catalogue, rates, chain, kyc, config } = options;
   const hooks: WalletHooks = { ...NO_HOOKS, ...options.hooks };
   const now = options.now ?? (() => new Date());
 
@@ -171,7 +186,10 @@ export function createWalletService(options: WalletServiceOptions) {
     request: { crypto: { code: string }; amount: bigint; clientKey?: string; requestHash: string },
   ): Promise<WithdrawResult> {
     const { amount, clientKey } = request;
-    const { crypto, user, fee, conditions } = await withdrawalConditions(userId, request.crypto.code);
+    const { crypto, user, fee, standing, conditions } = await withdrawalConditions(
+      userId,
+      request.crypto.code,
+    );
     assertAllowed(user.accountState, 'withdraw');
     if (!conditions.withdraw_enabled) {
       throw new AppError(403, 'WITHDRAW_DISABLED', `Withdrawals of ${crypto.code} are disabled.`);
@@ -180,7 +198,12 @@ export function createWalletService(options: WalletServiceOptions) {
       throw new AppError(403, 'BLOCKED_IN_LOCATION', 'The wallet is not available in your location.');
     }
     if (conditions.blockReason === 'ID_REQUIRED') {
-      throw new AppError(403, 'ID_REQUIRED', 'Verify your identity to send crypto out of your wallet.');
+      throw new AppError(
+        403,
+        'ID_REQUIRED',
+        `Your verification level (${standing.level.id}) does not allow sending crypto out of your wallet.` +
+          (standing.next ? ` Verify to reach ${standing.next.id}.` : ''),
+      );
     }
     if (conditions.need_to_wait_time_title) {
       throw new AppError(403, 'NEED_TO_WAIT', conditions.need_to_wait_time_title);
@@ -218,8 +241,36 @@ export function createWalletService(options: WalletServiceOptions) {
       ]);
     }
 
+    // What the send-out is worth in USD now: the level's withdrawal limit adds these up (decision 0037).
+    const usdPerUnit = fiatPerUnit(await rates.view(), crypto.code, 'USD');
+    const amountUsd = usdPerUnit
+      ? rescale(multiply(parseDecimal(formatBaseUnits(amount, crypto.decimals)), parseDecimal(usdPerUnit)), 8)
+      : null;
+    const { withdrawalUsd, withdrawalDays } = standing.level.limits;
+    if (withdrawalUsd !== null && amountUsd === null) {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'No market rate is available to value this send-out.');
+    }
     const id = publicId();
     const row = await db.transaction(async (tx) => {
+      if (withdrawalUsd !== null && amountUsd !== null) {
+        // Under the user's row lock: two send-outs at once are counted one after the other.
+        await walletRepository.lockUser(tx, userId);
+        const since = new Date(now().getTime() - withdrawalDays * 86_400_000);
+        const sent = parseDecimal(await walletRepository.sentOutUsdSince(tx, userId, since));
+        const left = subtract(parseDecimal(String(withdrawalUsd)), sent);
+        if (compareDecimals(amountUsd, left) > 0) {
+          const shown = formatDecimal(
+            rescale(compareDecimals(left, ZERO_USD) < 0 ? ZERO_USD : left, 2, 'down'),
+          );
+          throw fieldError(
+            'amount',
+            `Your verification level (${standing.level.id}) lets you send out ${withdrawalUsd} USD every ` +
+              `${withdrawalDays === 1 ? '24 hours' : `${withdrawalDays} days`}; ${shown} USD is left.` +
+              (standing.next ? ` Verify to reach ${standing.next.id} and raise it.` : ''),
+            'WITHDRAWAL_LIMIT',
+          );
+        }
+      }
       const inserted = await walletRepository.insertWithdrawal(tx, {
         publicId: id,
         userId,
@@ -233,6 +284,7 @@ export function createWalletService(options: WalletServiceOptions) {
         completedAt: internal ? now() : null,
         clientKey: clientKey ?? null,
         requestHash: clientKey ? request.requestHash : null,
+        amountUsd: amountUsd === null ? null : formatDecimal(amountUsd),
       });
       if (!inserted) return undefined; // the same client key committed concurrently
       const legs = internal
@@ -272,10 +324,13 @@ export function createWalletService(options: WalletServiceOptions) {
     const balance = await available(userId, crypto.code);
     const ageHours = (now().getTime() - user.createdAt.getTime()) / 3_600_000;
     const waitHours = Math.ceil(config.wallet.minAccountAgeHours - ageHours);
+    const standing = await kyc.standing(userId);
+    const walletClosed =
+      standing.level.blockedActions.includes('use-wallet') || standing.level.limits.withdrawalUsd === 0;
     const blockReason =
       user.countryIso && config.wallet.blockedCountries.includes(user.countryIso.toUpperCase())
         ? ('BLOCKED_IN_LOCATION' as const)
-        : config.wallet.minKycLevel > 0
+        : walletClosed
           ? ('ID_REQUIRED' as const)
           : null;
     const bond = await ledger.accountState(crypto.code, { userId, kind: 'bond' });
@@ -284,6 +339,7 @@ export function createWalletService(options: WalletServiceOptions) {
       user,
       fee,
       balance,
+      standing,
       conditions: {
         cryptoCurrencyCode: crypto.code,
         withdraw_enabled: isAllowed(user.accountState, 'withdraw') && !crypto.isBlocked,

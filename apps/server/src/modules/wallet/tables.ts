@@ -82,6 +82,12 @@ export const withdrawals = pgTable(
     recipientUserId: integer('recipient_user_id').references(() => users.id),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     networkFee: numeric('network_fee', { precision: 78, scale: 0 }).notNull().default('0'),
+    /**
+     * What the amount was worth in USD when it was requested: the KYC level's withdrawal limit adds these
+     * up over its window (decision 0037). Null for withdrawals made before the limit existed (they count
+     * as nothing).
+     */
+    amountUsd: numeric('amount_usd', { precision: 30, scale: 8 }),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
     txid: text('txid'),
     /** The client's Idempotency-Key: a retried request returns the first withdrawal. */
@@ -99,6 +105,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_public_id_key').on(t.publicId),
     uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
     index('withdrawals_user_idx').on(t.userId, t.id),
+    // The withdrawal limit's window: a user's send-outs of the last days only.
+    index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     index('withdrawals_pending_idx')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),

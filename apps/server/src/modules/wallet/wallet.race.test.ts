@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { onPostgres } from '../../../test/db.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger } from '../ledger/index.js';
+
+/** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
+const NO_WITHDRAWAL_LIMIT = kycLevelsEnv({ withdrawalUsd: null });
 
 /** Through the whole HTTP stack on a real PostgreSQL server, where requests truly run at once. */
 describe.skipIf(!onPostgres())('wallet under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let sender: TestClient;
   beforeAll(async () => {
-    t = await createTestApp({ WALLET_NETWORK_FEES: 'BTC:0' });
+    t = await createTestApp({ ...NO_WITHDRAWAL_LIMIT, WALLET_NETWORK_FEES: 'BTC:0' });
     sender = t.client();
     await sender.register('race_sender');
     await t.client().register('race_receiver');

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runSeeds } from '../../seeds/index.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger } from '../ledger/index.js';
 import { createUsersService } from '../users/index.js';
 import { isValidAddress } from './chain/addresses.js';
+
+/** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
+const NO_WITHDRAWAL_LIMIT = kycLevelsEnv({ withdrawalUsd: null });
 
 type Balance = { cryptoCurrencyCode: string; balance: string; incomingAmount: string; bondAmount: string };
 
@@ -26,7 +30,11 @@ describe('wallet', () => {
   ) => client.request('POST', '/rest/v2/wallet/withdraw', body, { headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ BOND_AMOUNTS: 'BTC:0.01', WALLET_NETWORK_FEES: 'BTC:0.0001' });
+    t = await createTestApp({
+      ...NO_WITHDRAWAL_LIMIT,
+      BOND_AMOUNTS: 'BTC:0.01',
+      WALLET_NETWORK_FEES: 'BTC:0.0001',
+    });
     await runSeeds(t.database.db, { demoData: false });
     alice = t.client();
     bob = t.client();
@@ -308,7 +316,11 @@ describe('wallet', () => {
 
 describe('wallet block reasons', () => {
   it('should refuse withdrawals with ID_REQUIRED and BLOCKED_IN_LOCATION', async () => {
-    const t = await createTestApp({ WALLET_MIN_KYC_LEVEL: '2', WALLET_BLOCKED_COUNTRIES: 'KP' });
+    // Below an ID (L2) nothing may leave the wallet.
+    const t = await createTestApp({
+      ...kycLevelsEnv({ withdrawalUsd: 0 }, { below: 'L2' }),
+      WALLET_BLOCKED_COUNTRIES: 'KP',
+    });
     try {
       await runSeeds(t.database.db, { demoData: false });
       const client = t.client();

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { onPostgres } from '../../../test/db.js';
 import { tradeScenario } from '../../../test/trade-scenario.js';
 import { checkLedger, createLedger } from '../ledger/index.js';
+
+/** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
+const NO_WITHDRAWAL_LIMIT = kycLevelsEnv({ withdrawalUsd: null });
 
 /**
  * Withdrawals are no longer refused while trades run (issue 10, item 1), so a withdrawal of the whole
@@ -13,7 +17,7 @@ describe.skipIf(!onPostgres())('a withdrawal racing a trade start (PostgreSQL)',
   let t: TestApp;
   let s: ReturnType<typeof tradeScenario>;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ...NO_WITHDRAWAL_LIMIT });
     s = tradeScenario(t);
   });
   afterAll(async () => {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 import { checkLedger } from '../ledger/index.js';
+
+/** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
+const NO_WITHDRAWAL_LIMIT = kycLevelsEnv({ withdrawalUsd: null });
 
 type Balance = { cryptoCurrencyCode: string; balance: string; escrowAmount: string };
 
@@ -28,7 +32,11 @@ describe('withdrawals while trades run', () => {
     (await client.get('/rest/v2/wallet/withdraw-conditions?crypto_currency_code=BTC')).json().data;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '0', WALLET_NETWORK_FEES: 'BTC:0.0001' });
+    t = await createTestApp({
+      ...NO_WITHDRAWAL_LIMIT,
+      TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
+      WALLET_NETWORK_FEES: 'BTC:0.0001',
+    });
     s = tradeScenario(t);
     seller = await s.party('seller');
     friend = await s.party('friend');

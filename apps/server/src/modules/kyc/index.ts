@@ -1,0 +1,25 @@
+/**
+ * KYC levels and limits (issue 15, decision 0037): the operator's levels table, each trader's level from
+ * what they have proven (`user_kyc`, and the e-mail and phone on `users`), the limits of that level and
+ * the actions it blocks. Trades, wallet and offers ask it; the verification flows write `user_kyc`.
+ *
+ * - `createKycStandings({ db, levels })`: `standing(userId, tx?)` (the level, the next one, what is met),
+ *   `standingOf(facts)` for facts read with another statement, `assertAllowed(standing, action)` (403
+ *   `KYC_ACTION_BLOCKED`), `idVerified(standing)`. What trades, wallet and offers are given.
+ * - `createKycService({ standings, usage, usdToFiat })`: the levels-info, limitations and kyc-check calls
+ *   and `currentUserFacts(userId, currency)`; `usage` reports trades and send-outs (the app passes it).
+ */
+export { DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
+export {
+  createKycService,
+  createKycStandings,
+  kycFactsColumns,
+  type KycFacts,
+  type KycFactsColumns,
+  type KycService,
+  type KycStanding,
+  type KycStandings,
+  type KycUsageReaders,
+} from './service.js';
+export { kycRoutes } from './routes.js';
+export { userKyc, VIDEO_STATUSES, type VideoStatus } from './tables.js';

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dataEnvelope,
+  kycCheckQuerySchema,
+  kycLevelCheckSchema,
+  kycLevelsInfoSchema,
+  kycLimitationsParamsSchema,
+  kycLimitationsSchema,
+} from '@app/contract';
+import { requireUser } from '../../platform/auth/session.js';
+import type { KycService } from './service.js';
+
+/**
+ * The levels and limits calls (spec section 7 "Verification": `limits/levels-info`,
+ * `limits/{area}-level-limitations`, `users/kyc-check`), for the logged-in trader.
+ */
+export const kycRoutes: FastifyPluginAsyncZod<{
+  kyc: KycService;
+  /** The trader's own currency, the default of `kyc-check`. */
+  currencyOf(userId: number): Promise<string>;
+}> = async (app, { kyc, currencyOf }) => {
+  const tags = ['verification'];
+
+  app.get(
+    '/rest/v1/limits/levels-info',
+    {
+      schema: {
+        tags,
+        summary: 'The verification levels, where I stand and what the next level needs',
+        response: { 200: dataEnvelope(kycLevelsInfoSchema) },
+      },
+    },
+    async (request) => ({ data: await kyc.levelsInfo(requireUser(request).id) }),
+  );
+
+  app.get(
+    '/rest/v1/limits/:area',
+    {
+      schema: {
+        tags,
+        summary: "My level's limits in an area (dashboard, trade, wallet, offers) and what I used of them",
+        description: 'The path segment is `<area>-level-limitations`, e.g. `dashboard-level-limitations`.',
+        params: kycLimitationsParamsSchema,
+        response: { 200: dataEnvelope(kycLimitationsSchema) },
+      },
+    },
+    async (request) => ({ data: await kyc.limitations(requireUser(request).id, request.params.area) }),
+  );
+
+  app.get(
+    '/rest/v1/users/kyc-check',
+    {
+      schema: {
+        tags,
+        summary: 'My level and the trading volume it leaves me, in a currency (mine by default)',
+        querystring: kycCheckQuerySchema,
+        response: { 200: dataEnvelope(kycLevelCheckSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const currency = request.query.fiatCurrencyCode ?? (await currencyOf(user.id));
+      return { data: await kyc.check(user.id, currency) };
+    },
+  );
+};
