@@ -233,6 +233,7 @@ describe('KYC levels: blocked actions and the send-out window', () => {
             'start-trade-buy',
             'start-trade-sell',
             'use-wallet',
+            'view-trade',
           ],
         },
       ),
@@ -263,6 +264,15 @@ describe('KYC levels: blocked actions and the send-out window', () => {
     const start = await taker.c.post('/rest/v1/trade/start', { offer_hash: offer, fiat_amount: '20' });
     expect(start.statusCode).toBe(403);
     expect(start.json().errors[0].code).toBe('KYC_ACTION_BLOCKED');
+    // Verified to L1, the taker starts one; back at L0 (the e-mail taken back) they may not even look at it.
+    await t.database.db.execute(sql`UPDATE users SET is_email_verified = true WHERE id = ${taker.id}`);
+    const trade = await s.start(taker, offer, '20');
+    expect((await taker.c.get(`/rest/v1/trade/${trade.id}`)).statusCode).toBe(200);
+    await t.database.db.execute(sql`UPDATE users SET is_email_verified = false WHERE id = ${taker.id}`);
+    const look = await taker.c.get(`/rest/v1/trade/${trade.id}`);
+    expect(look.statusCode).toBe(403);
+    expect(look.json().errors[0].code).toBe('KYC_ACTION_BLOCKED');
+    expect((await owner.c.get(`/rest/v1/trade/${trade.id}`)).statusCode).toBe(200);
     const send = await taker.c.post('/rest/v2/wallet/withdraw', {
       crypto_currency_code: 'BTC',
       amount: '0.001',

@@ -182,6 +182,9 @@ export function createKycStandings(options: { db: Db; levels: KycLevelsTable }) 
     },
     /** Whether the trader's ID is verified (document and selfie): offers may ask for it. */
     idVerified: (current: KycStanding) => current.met.has('id_document') && current.met.has('selfie'),
+    /** Whether any level blocks `action`: when none does, a caller need not read anyone's standing. */
+    blocksAnywhere: (action: BlockedKycAction) =>
+      levels.some((level) => level.blockedActions.includes(action)),
   };
 }
 

@@ -17,7 +17,7 @@ import type { TradeRules, TradeViewer } from './rules.js';
 
 /** How a trade and lists of trades look to each viewer (each call answers it, so it stays lean). */
 export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
-  const { db, catalogue, now } = ctx;
+  const { db, catalogue, kyc, now } = ctx;
   const { roleOf, access, accessWithFacts, flowStepOf, availableActions, chatStateFor } = rules;
 
   /** Offer hashes never change: kept in memory so a trade view needs no offers query. */
@@ -102,6 +102,10 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     /** The trade as the viewer sees it; records their IP (and the buyer's first visit). */
     async get(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {
       const { trade, role, facts } = await accessWithFacts(hash, viewer);
+      // A level may not view trades at all (`view-trade`); the standing is read only if some level blocks it.
+      if (role !== 'moderator' && kyc.blocksAnywhere('view-trade')) {
+        kyc.assertAllowed(await kyc.standing(viewer.id), 'view-trade');
+      }
       const touched =
         role === 'moderator' ? trade : await tradesRepository.touchParty(db, trade, role, ctx.ip, now());
       return view(touched, role, viewer.id, ctx.locale, facts);
