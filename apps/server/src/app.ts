@@ -53,7 +53,17 @@ import {
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
-import { attachmentsRoutes, createAttachmentsService } from './modules/attachments/index.js';
+import {
+  attachmentsRoutes,
+  createAttachmentsService,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  DEFAULT_PDF_TIMEOUT_MS,
+} from './modules/attachments/index.js';
+import {
+  createKycRequestsService,
+  kycRequestsRoutes,
+  type KycRequestsService,
+} from './modules/kyc-requests/index.js';
 import { createLocalFileStore } from './platform/files/storage.js';
 import { recordLiveMessages, tradeRecordsRoutes } from './modules/trade-records/index.js';
 import {
@@ -102,6 +112,8 @@ declare module 'fastify' {
     events: EventBus;
     /** Outgoing mail and SMS; `main.ts` starts its delivery worker (decision 0025). */
     outbox: Outbox;
+    /** Identity verification requests; `main.ts` runs their sweep (expiry, erasure; decision 0038). */
+    kycRequests: KycRequestsService;
   }
 }
 
@@ -390,6 +402,28 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     log: app.log,
   });
   await app.register(attachmentsRoutes, { attachments, limits });
+  // Identity verification (decision 0038): documents in their own private store, not the uploads.
+  const kycRequests = createKycRequestsService({
+    db: database.db,
+    store: createLocalFileStore(path.join(config.dataDir, 'kyc-documents')),
+    outbox,
+    events,
+    standings: kycStandings,
+    catalogue,
+    config,
+    inspectLimits: {
+      pdfMaxPages: config.attachments.pdfMaxPages,
+      maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS,
+      pdfTimeoutMs: DEFAULT_PDF_TIMEOUT_MS,
+    },
+    verificationPageUrl: `${config.mail.publicUrl}/account/verification`,
+  });
+  app.decorate('kycRequests', kycRequests);
+  await app.register(kycRequestsRoutes, {
+    requests: kycRequests,
+    limits,
+    maxFileBytes: config.kyc.documentMaxBytes,
+  });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 

@@ -41,10 +41,16 @@ async function main() {
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
+  // Verification requests left without documents expire; documents due for erasure go (decision 0038).
+  const kycSweep = setInterval(() => {
+    app.kycRequests.sweep().catch((err: unknown) => app.log.warn({ err }, 'verification sweep failed'));
+  }, 10 * 60_000);
+  kycSweep.unref();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     housekeeping.stop();
+    clearInterval(kycSweep);
     await miner.stop();
     await tradeExpiry.stop();
     await app.rates.stop();

@@ -22,6 +22,7 @@ export const staffPermissions = [
   'appeals.decide',
   'reports.handle',
   'chargebacks.handle',
+  'verifications.review',
   'account.restrict',
   'account.on_hold',
   'account.suspend',

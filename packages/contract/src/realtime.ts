@@ -31,6 +31,11 @@ export const realtimeEventTypes = [
   'feedback.received',
   /** The partner replied to the receiver's rating; `data` is `{ tradeHash, from }`. */
   'feedback.reply_received',
+  /**
+   * A verification request of the receiver changed (reviewed, a document asked for again); `data` is
+   * `{ requestId, type, status }`: the client refetches its requests and the current user (decision 0038).
+   */
+  'verification.updated',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -49,6 +49,11 @@ const envSchema = z.object({
   OFFER_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   TRADE_FEE_PERCENT: z.coerce.number().min(0).max(10).default(1),
   KYC_LEVELS_FILE: z.string().optional(),
+  KYC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  KYC_ATTEMPT_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  KYC_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  KYC_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(1_825),
+  KYC_DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(50).default(10),
   TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
@@ -135,7 +140,17 @@ export type Config = {
    * KYC levels (modules/kyc; decision 0037): the operator's levels table, a JSON file, or the built-in
    * one. What each level requires and allows, the trading and withdrawal limits among it.
    */
-  kyc: { levelsFile: string | null };
+  kyc: {
+    levelsFile: string | null;
+    /** Requests a trader may start per type within `attemptWindowDays` (`left-attempt`). */
+    maxAttempts: number;
+    attemptWindowDays: number;
+    /** Days a started request waits for its documents before it expires. */
+    requestTtlDays: number;
+    /** Days documents are kept after their request was decided, before an erasure the trader asked for. */
+    documentRetentionDays: number;
+    documentMaxBytes: number;
+  };
   /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
   trades: {
     /** Escrow fee in percent of the crypto amount, paid by the offer owner. */
@@ -319,7 +334,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
       searchCacheMs: e.OFFER_SEARCH_CACHE_MS,
     },
-    kyc: { levelsFile: e.KYC_LEVELS_FILE ?? null },
+    kyc: {
+      levelsFile: e.KYC_LEVELS_FILE ?? null,
+      maxAttempts: e.KYC_MAX_ATTEMPTS,
+      attemptWindowDays: e.KYC_ATTEMPT_WINDOW_DAYS,
+      requestTtlDays: e.KYC_REQUEST_TTL_DAYS,
+      documentRetentionDays: e.KYC_DOCUMENT_RETENTION_DAYS,
+      documentMaxBytes: e.KYC_DOCUMENT_MAX_MB * 1_048_576,
+    },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,
       disputeAfterPaidMinutes: e.TRADE_DISPUTE_AFTER_PAID_MINUTES,

@@ -44,6 +44,7 @@ describe('API fuzz over the OpenAPI document', () => {
   let operations: Operation[];
   let anonymous: TestClient;
   let upload: { payload: Buffer; contentType: string };
+  let documentUpload: { payload: Buffer; contentType: string };
   const leaver = { name: '', password: 'Str0ng-pass!' };
 
   // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
@@ -54,6 +55,10 @@ describe('API fuzz over the OpenAPI document', () => {
     anonymous = t.client();
     await anonymous.fetchCsrfToken();
     upload = multipartBody({ filename: 'proof.png', type: 'image/png', data: await smallPng() });
+    documentUpload = multipartBody(
+      { filename: 'front.png', type: 'image/png', data: await smallPng() },
+      { side: 'front' },
+    );
     leaver.name = uniqueName('fzleave');
     await t.client().register(leaver.name, leaver.password);
     console.info(`API fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} random requests per operation (FUZZ_RUNS)`);
@@ -160,9 +165,9 @@ describe('API fuzz over the OpenAPI document', () => {
 
   /** The same malformed shapes for every operation, so none is left to chance. */
   function fixedCases(operation: Operation): Case[] {
-    const valid = () => validRequest(operation, m, { upload });
+    const valid = () => validRequest(operation, m, { upload, documentUpload });
     const cases: Case[] = [
-      { label: '?case=snake', request: validRequest(operation, m, { snake: true, upload }) },
+      { label: '?case=snake', request: validRequest(operation, m, { snake: true, upload, documentUpload }) },
     ];
     const withUrl = (label: string, url: string): Case => ({ label, request: { ...valid(), url } });
     const real = pathValuesFor(operation, m);

@@ -49,7 +49,8 @@ export type Operation = {
   multipart: boolean;
 };
 
-const MULTIPART_PATH = /\/(attachments|upload|process-avatar)$/;
+const MULTIPART_PATH =
+  /\/(attachments|upload|process-avatar)$|^\/rest\/v1\/verification\/requests\/\{id\}\/documents$/;
 
 type OpenApiDocument = {
   paths: Record<

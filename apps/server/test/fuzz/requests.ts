@@ -37,13 +37,17 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
                 ? String(m.offerAppealId)
                 : operation.path.startsWith('/rest/v1/users/sessions/')
                   ? m.sellerOtherSessionId
-                  : operation.path.startsWith('/rest/v1/bankaccounts/')
-                    ? String(m.bankAccountId)
-                    : operation.path.startsWith('/rest/v1/mobile-money-wallets/')
-                      ? String(m.mobileMoneyWalletId)
-                      : onTrade
-                        ? tradeFor(operation, m)
-                        : m.offerHash
+                  : operation.path.startsWith('/rest/v1/verification/requests/')
+                    ? String(m.verificationRequestId)
+                    : operation.path.startsWith('/rest/v1/admin/verifications/')
+                      ? String(m.reviewRequestId)
+                      : operation.path.startsWith('/rest/v1/bankaccounts/')
+                        ? String(m.bankAccountId)
+                        : operation.path.startsWith('/rest/v1/mobile-money-wallets/')
+                          ? String(m.mobileMoneyWalletId)
+                          : onTrade
+                            ? tradeFor(operation, m)
+                            : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer
@@ -70,7 +74,15 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
                       ? String(m.attachmentId)
                       : name === 'area'
                         ? 'dashboard-level-limitations'
-                        : String(validValue(parameter.schema, name, () => undefined));
+                        : name === 'documentId'
+                          ? String(
+                              operation.path.startsWith('/rest/v1/admin/')
+                                ? m.reviewDocumentId
+                                : m.verificationDocumentId,
+                            )
+                          : name === 'type' && operation.path.includes('/verification/')
+                            ? 'id'
+                            : String(validValue(parameter.schema, name, () => undefined));
   }
   return values;
 }
@@ -165,6 +177,21 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     account_number: '31926819',
     payment_method_id: 800,
     phone_number: '+254712345678',
+    // Identity verification: a Spanish passport and a Madrid address (decision 0038).
+    issue_country_iso3: 'ESP',
+    country_iso3: 'ESP',
+    document_type: operation.path.endsWith('/start/document') ? 'utility_bill' : 'passport',
+    first_name_original: 'Ana',
+    middle_name_original: '',
+    last_name_original: 'Pérez',
+    document_number: 'X1234567',
+    region_name: '',
+    city_name: 'Madrid',
+    address_line_1: 'Calle Mayor 1',
+    address_line_2: '',
+    zip_code: '28001',
+    nga_nin: '',
+    nga_bvn: '',
   };
   return (field) => hints[field];
 }
@@ -183,7 +210,12 @@ const queryHints: Record<string, string> = {
 export function validRequest(
   operation: Operation,
   m: Market,
-  options: { snake?: boolean; upload?: { payload: Buffer; contentType: string } } = {},
+  options: {
+    snake?: boolean;
+    upload?: { payload: Buffer; contentType: string };
+    /** The multipart body of a verification document (it names its side). */
+    documentUpload?: { payload: Buffer; contentType: string };
+  } = {},
 ): SentRequest {
   const query: [string, string][] = [];
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
@@ -204,9 +236,13 @@ export function validRequest(
     headers,
   };
   if (operation.body) request.body = { json: validValue(operation.body, '', bodyHint(operation, m)) };
-  if (operation.multipart && options.upload) {
-    request.body = { raw: options.upload.payload };
-    headers['content-type'] = options.upload.contentType;
+  const upload =
+    operation.path.startsWith('/rest/v1/verification/') && options.documentUpload
+      ? options.documentUpload
+      : options.upload;
+  if (operation.multipart && upload) {
+    request.body = { raw: upload.payload };
+    headers['content-type'] = upload.contentType;
   }
   return request;
 }

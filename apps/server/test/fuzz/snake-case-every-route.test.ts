@@ -17,6 +17,7 @@ describe('?case=snake on every route', () => {
   let m: Market;
   let operations: Operation[];
   let upload: { payload: Buffer; contentType: string };
+  let documentUpload: { payload: Buffer; contentType: string };
 
   // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
   beforeAll(async () => {
@@ -24,6 +25,10 @@ describe('?case=snake on every route', () => {
     m = await createMarket(t, 'sk');
     operations = await loadOperations(t.client());
     upload = multipartBody({ filename: 'proof.png', type: 'image/png', data: await smallPng() });
+    documentUpload = multipartBody(
+      { filename: 'front.png', type: 'image/png', data: await smallPng() },
+      { side: 'front' },
+    );
   }, 180_000);
   afterAll(() => t.close());
 
@@ -75,7 +80,7 @@ describe('?case=snake on every route', () => {
       // Staff only where only staff get in: the console under /rest/v1/admin/.
       const staff = operation.path.startsWith('/rest/v1/admin/') ? (['staff'] as const) : [];
       for (const identity of ['anonymous', 'buyer', 'seller', ...staff] as const) {
-        const request = validRequest(operation, m, { snake: true, upload });
+        const request = validRequest(operation, m, { snake: true, upload, documentUpload });
         const response = await send(await clientFor(operation, identity), request);
         statuses.push(
           `${operation.id} as ${identity}: ${response.statusCode} ${response.body.slice(0, 200)}`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { totpCode } from '../../src/modules/two-factor/totp.js';
-import type { Market } from '../fixtures/market.js';
+import { verificationOf, type Market } from '../fixtures/market.js';
 import type { TestApp, TestClient } from '../helpers.js';
 import type { Operation } from './openapi.js';
 
@@ -62,6 +62,15 @@ export function statefulSteps(t: TestApp, m: Market) {
     );
   };
 
+  /** The reviewee's verification in review, new (the one before it is set aside). */
+  const freshReview = async () => {
+    await t.database.db.execute(sql`UPDATE verification_requests SET status = 'expired'
+      WHERE user_id = ${m.reviewee.id} AND status = 'pending'`);
+    const review = await verificationOf(m.reviewee, true);
+    m.reviewRequestId = review.requestId;
+    m.reviewDocumentId = review.documentId;
+  };
+
   const steps: Record<string, () => Promise<void>> = {
     'PUT /rest/v1/users/two-factor': async () => {
       m.stateful.code = (await withApp())[0];
@@ -120,6 +129,19 @@ export function statefulSteps(t: TestApp, m: Market) {
       m.stateful.code = /\b(\d{6})\b/.exec(mail!.body_text)![1];
     },
     'POST /rest/v1/users/set-username': async () => undefined,
+    // The video call is offered to whom staff invite (both parties try it).
+    'POST /account/verification/video/upload': async () => {
+      await t.database.db.execute(sql`INSERT INTO user_kyc (user_id, video_status)
+        VALUES (${m.buyer.id}, 'allowed'), (${m.seller.id}, 'allowed')
+        ON CONFLICT (user_id) DO UPDATE SET video_status = 'allowed'`);
+      await t.database.db.execute(
+        sql`UPDATE verification_requests SET status = 'expired' WHERE type = 'video' AND status = 'pending'`,
+      );
+    },
+    // Each decision ends the request it decides: a fresh one in review for every call.
+    'POST /rest/v1/admin/verifications/{id}/approve': freshReview,
+    'POST /rest/v1/admin/verifications/{id}/deny': freshReview,
+    'POST /rest/v1/admin/verifications/{id}/documents/{documentId}/reject': freshReview,
     // An account of its own to close (the parties have trades and money, which refuse it anyway).
     'POST /rest/v1/users/close': async () => {
       const closing = t.client();

@@ -22,4 +22,5 @@ export {
   type KycUsageReaders,
 } from './service.js';
 export { kycRoutes } from './routes.js';
+export { kycFactsRepository, type ProvenRequirement } from './repository.js';
 export { userKyc, VIDEO_STATUSES, type VideoStatus } from './tables.js';

@@ -12,6 +12,7 @@ const TABLE: Record<StaffPermission, string> = {
   'appeals.decide': 'SA',
   'reports.handle': 'MSA',
   'chargebacks.handle': 'SA',
+  'verifications.review': 'SA',
   'account.restrict': 'MSA',
   'account.on_hold': 'MSA',
   'account.suspend': 'MSA',

@@ -145,6 +145,70 @@ const TEMPLATES = {
       ],
     },
   },
+  verification_approved: {
+    needs: ['what', 'level', 'url'],
+    actionUrl: 'url',
+    en: {
+      subject: 'Your {{what}} verification on {{appName}} is approved',
+      paragraphs: [
+        'We checked what you sent for your {{what}} verification and approved it.',
+        'Your verification level is now {{level}}: see what it allows on your verification page.',
+      ],
+      action: 'See my limits',
+    },
+    es: {
+      subject: 'Tu verificación de {{what}} en {{appName}} está aprobada',
+      paragraphs: [
+        'Revisamos lo que enviaste para tu verificación de {{what}} y la aprobamos.',
+        'Tu nivel de verificación es ahora {{level}}: mira lo que permite en tu página de verificación.',
+      ],
+      action: 'Ver mis límites',
+    },
+  },
+  verification_denied: {
+    needs: ['what', 'reason', 'url'],
+    actionUrl: 'url',
+    en: {
+      subject: 'Your {{what}} verification on {{appName}} was not approved',
+      paragraphs: [
+        'We could not approve your {{what}} verification. The reviewer wrote:',
+        '{{reason}}',
+        'You can start a new verification from your verification page.',
+      ],
+      action: 'Open my verification page',
+    },
+    es: {
+      subject: 'Tu verificación de {{what}} en {{appName}} no fue aprobada',
+      paragraphs: [
+        'No pudimos aprobar tu verificación de {{what}}. Quien la revisó escribió:',
+        '{{reason}}',
+        'Puedes empezar una verificación nueva desde tu página de verificación.',
+      ],
+      action: 'Abrir mi página de verificación',
+    },
+  },
+  verification_document_requested: {
+    needs: ['what', 'document', 'reason', 'url'],
+    actionUrl: 'url',
+    en: {
+      subject: 'Send a new document for your {{what}} verification on {{appName}}',
+      paragraphs: [
+        'To finish your {{what}} verification we need a new {{document}}. The reviewer wrote:',
+        '{{reason}}',
+        'Upload it on your verification page; the rest of what you sent is kept.',
+      ],
+      action: 'Upload it',
+    },
+    es: {
+      subject: 'Envía un documento nuevo para tu verificación de {{what}} en {{appName}}',
+      paragraphs: [
+        'Para terminar tu verificación de {{what}} necesitamos de nuevo: {{document}}. Quien la revisó escribió:',
+        '{{reason}}',
+        'Súbelo en tu página de verificación; lo demás que enviaste se conserva.',
+      ],
+      action: 'Subirlo',
+    },
+  },
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;
