@@ -230,6 +230,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
     twoFactorFlags: (userId) => twoFactor.flags(userId),
     kyc: (userId, currencyCode) => kyc.currentUserFacts(userId, currencyCode),
+    corporate: async () => null,
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 

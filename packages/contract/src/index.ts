@@ -27,6 +27,7 @@ export * from './appeals.js';
 export * from './verification.js';
 export * from './kyc.js';
 export * from './kyc-verification.js';
+export * from './corporate.js';
 export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { corporateAccountSchema } from './corporate.js';
 import { blockedKycActionSchema, kycLevelCheckSchema } from './kyc.js';
 
 /**
@@ -86,7 +87,10 @@ export const currentUserSchema = z.object({
   basicVerification: z.boolean(),
   blockedKycActions: z.array(blockedKycActionSchema),
   fullNameVisibilityType: z.string(),
+  /** The company's names (legal entity, business name) when the account is a company's. */
   accountCorporateNames: z.array(z.string()),
+  /** The company the account belongs to and its application's status (decision 0039); null: personal. */
+  corporateAccount: corporateAccountSchema.nullable(),
   role: userRoleSchema,
   accountState: accountStateSchema,
   /** The account notice staff left for this user (spec codes 0-2), shown as a banner; null: none. */

@@ -45,6 +45,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     blockedKycActions: [],
     fullNameVisibilityType: 'nobody',
     accountCorporateNames: [],
+    corporateAccount: null,
     role: 'user',
     accountState: 'active',
     accountNotice: null,

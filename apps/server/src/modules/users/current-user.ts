@@ -12,6 +12,8 @@ export type CurrentUserReaders = {
   twoFactorFlags(userId: number): Promise<{ login: boolean; release: boolean; sendout: boolean }>;
   /** The user's KYC level, what is left of it, what it blocks, what they have proven (the kyc module). */
   kyc(userId: number, currencyCode: string): Promise<CurrentUserFacts['kyc']>;
+  /** The company the account belongs to (the corporate module), null for a personal account. */
+  corporate(userId: number): Promise<CurrentUserFacts['corporate']>;
 };
 
 /**
@@ -21,12 +23,13 @@ export type CurrentUserReaders = {
  */
 export function createCurrentUserPresenter(readers: CurrentUserReaders) {
   return async function present(user: UserRow): Promise<CurrentUser> {
-    const [hasActiveTrades, twoFactor, kyc] = await Promise.all([
+    const [hasActiveTrades, twoFactor, kyc, corporate] = await Promise.all([
       readers.hasActiveTrades(user.id),
       readers.twoFactorFlags(user.id),
       readers.kyc(user.id, user.currencyCode),
+      readers.corporate(user.id),
     ]);
-    return presentCurrentUser(user, { hasActiveTrades, twoFactor, kyc });
+    return presentCurrentUser(user, { hasActiveTrades, twoFactor, kyc, corporate });
   };
 }
 

@@ -12,6 +12,8 @@ export type CurrentUserFacts = {
   hasActiveTrades: boolean;
   /** The spec's `twoFactor (login, release, sendout)`: what asks for a code. */
   twoFactor: { login: boolean; release: boolean; sendout: boolean };
+  /** The company the account belongs to (decision 0039), null for a personal account. */
+  corporate: CurrentUser['corporateAccount'];
   /** The KYC level and what the user has proven (decision 0037). */
   kyc: Pick<
     CurrentUser,
@@ -68,7 +70,8 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     basicVerification: false,
     blockedKycActions: facts.kyc.blockedKycActions,
     fullNameVisibilityType: 'nobody',
-    accountCorporateNames: [],
+    accountCorporateNames: facts.corporate ? [facts.corporate.legalName, facts.corporate.businessName].filter(Boolean) : [],
+    corporateAccount: facts.corporate,
     role: user.role,
     accountState: state,
     accountNotice: accountNoticeOf(user.accountNotice),
@@ -82,7 +85,7 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     isMerchant: false,
     isVendor: false,
     isDemoAccount: user.isDemoAccount,
-    isCorporateAccount: false,
+    isCorporateAccount: facts.corporate !== null,
     isIdVerified: facts.kyc.isIdVerified,
     isPhoneVerified: user.phoneVerifiedAt !== null,
     isEmailVerified: user.isEmailVerified,
