@@ -38,6 +38,8 @@ const envSchema = z.object({
   WALLET_NETWORK_FEES: z.string().default(''),
   CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
+  COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
+  COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
   WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
   WITHDRAW_REQUIRE_VERIFIED_EMAIL: booleanString.default(true),
   BOND_AMOUNTS: z.string().default(''),
@@ -136,6 +138,12 @@ export type Config = {
      */
     searchCacheMs: number;
   };
+  /**
+   * The operator's compliance lists (decision 0039), ISO 3166-1 alpha-2 codes of where a trader says they
+   * live: gray-listed jurisdictions (their offers carry the sanctions-list warning) and blocked ones (no
+   * trading, no offers, no send-outs; their offers leave the marketplace).
+   */
+  compliance: { grayCountries: string[]; blockedCountries: string[] };
   /**
    * KYC levels (modules/kyc; decision 0037): the operator's levels table, a JSON file, or the built-in
    * one. What each level requires and allows, the trading and withdrawal limits among it.
@@ -244,6 +252,16 @@ function coinMap(value: string, name: string, valuePattern: RegExp): Record<stri
   return result;
 }
 
+/** A list of ISO 3166-1 alpha-2 country codes (`KP,IR`); anything else stops the start with the name. */
+function isoList(value: string, name: string): string[] {
+  const codes = list(value).map((code) => code.toUpperCase());
+  const bad = codes.find((code) => !/^[A-Z]{2}$/.test(code));
+  if (bad !== undefined) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: "${bad}" is not a two-letter country code`);
+  }
+  return codes;
+}
+
 /** Parses the environment; an invalid value stops the process with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", so `DATABASE_URL=` falls back to the embedded database.
@@ -333,6 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       marginMax: e.OFFER_MARGIN_MAX,
       maxLimitUsd: e.OFFER_MAX_LIMIT_USD,
       searchCacheMs: e.OFFER_SEARCH_CACHE_MS,
+    },
+    compliance: {
+      grayCountries: isoList(e.COMPLIANCE_GRAY_COUNTRIES, 'COMPLIANCE_GRAY_COUNTRIES'),
+      blockedCountries: isoList(e.COMPLIANCE_BLOCKED_COUNTRIES, 'COMPLIANCE_BLOCKED_COUNTRIES'),
     },
     kyc: {
       levelsFile: e.KYC_LEVELS_FILE ?? null,

@@ -42,6 +42,8 @@ export type SearchParams = {
   /** Live rates, for the funds check. */
   liveRates: RatesParam;
   bondGroupIds: number[];
+  /** The operator's blocked jurisdictions (0039). */
+  blockedCountries: string[];
   /** Bond required in this coin, base units; 0 means no bond is needed. */
   bondRequired: bigint;
   direction: 'asc' | 'desc';
@@ -79,12 +81,15 @@ type ListedParams = {
   cryptoDecimals: number;
   bondGroupIds: number[];
   bondRequired: bigint;
+  /** The operator's blocked jurisdictions: offers of owners who live there are not listed (0039). */
+  blockedCountries: string[];
 };
 type ViewerParams = { viewerId?: number; visitorCountry?: string };
 
 /**
  * The visibility rules that are the same for every viewer (docs/decisions/0008-offers.md): active,
- * owner's account active, inside its opening hours, funded (sell offers), bonded.
+ * owner's account active, owner not in a blocked jurisdiction, inside its opening hours, funded (sell
+ * offers), bonded.
  */
 function listed(p: ListedParams): SQL[] {
   const now = p.now.toISOString();
@@ -106,6 +111,9 @@ function listed(p: ListedParams): SQL[] {
         AND a.kind = 'available' AND a.reference = ''), 0) * ${fiatPriceExpr(p.liveRates)}
       >= o.range_min * ${(10n ** BigInt(p.cryptoDecimals)).toString()}::numeric)`,
   ];
+  if (p.blockedCountries.length > 0) {
+    parts.push(sql`(u.country_iso IS NULL OR NOT (u.country_iso = ANY(${`{${p.blockedCountries.join(',')}}`}::text[])))`);
+  }
   if (p.bondRequired > 0n && p.bondGroupIds.length > 0) {
     parts.push(sql`(NOT (o.payment_group_id = ANY(${`{${p.bondGroupIds.join(',')}}`}::int[])) OR coalesce((
       SELECT a.balance FROM ledger_accounts a

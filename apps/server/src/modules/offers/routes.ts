@@ -35,6 +35,7 @@ import {
   userActiveOffersQuerySchema,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
+import { createJurisdictions } from '../compliance/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { responseCaseOf, sendCachedBody, sendJsonText, toCachedBody } from '../catalogue/index.js';
 import { snakeCaseKeys } from '../../platform/http/case.js';
@@ -70,6 +71,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
   { offers, db, config, limits, tradeFacts, events },
 ) => {
   const { ownerFactsOf, listings } = createListings({ db, offers, tradeFacts });
+  // An owner in a gray-listed jurisdiction: the offer page asks the viewer to accept the sanctions warning.
+  const jurisdictions = createJurisdictions(config.compliance);
   // Searches and offer pages shared by every viewer for OFFER_SEARCH_CACHE_MS (decision 0031).
   const marketplace = createMarketplace({
     db,
@@ -486,7 +489,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         isAvailable: state.available,
         isNewBuyer: loggedIn && !state.isOwner,
         isTrustedUser: state.isTrustedUser,
-        isGrayCountry: false,
+        isGrayCountry: jurisdictions.isGray(v.owner.countryIso),
         isFavorite: state.isFavorite,
         isAvailableForCountry: state.availableForCountry,
         discountedEscrowFee: null,

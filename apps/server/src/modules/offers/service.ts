@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { assertAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
 import { findCrypto, type CatalogueData, type CatalogueService } from '../catalogue/index.js';
+import { createJurisdictions } from '../compliance/index.js';
 import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
@@ -59,7 +60,7 @@ export type OffersServiceOptions = {
   wallet: WalletService;
   /** The owners' KYC levels: creating and switching on offers may be blocked below a level (0037). */
   kyc: KycStandings;
-  config: Pick<Config, 'offers' | 'wallet'>;
+  config: Pick<Config, 'offers' | 'wallet' | 'compliance'>;
   now?: () => Date;
   /** Where committed offer changes are announced (the shared marketplace rebuilds, decision 0031). */
   events?: EventBus;
@@ -108,6 +109,7 @@ function bondUnits(
 export function createOffersService(options: OffersServiceOptions) {
   const { db, catalogue, rates, ledger, wallet, kyc, config } = options;
   const now = options.now ?? (() => new Date());
+  const jurisdictions = createJurisdictions(config.compliance);
   // Rates versions this instance has already stored as a search snapshot: a search then writes nothing.
   let savedSnapshotVersion: number | undefined;
   // Later pages of recent searches read their snapshot from memory (snapshots never change once stored).
@@ -372,8 +374,14 @@ export function createOffersService(options: OffersServiceOptions) {
     return bond.balance < required;
   }
 
-  /** Refuses what the owner's KYC level blocks (`KYC_ACTION_BLOCKED`): creating, switching on. */
+  /**
+   * Refuses what the owner's KYC level blocks (`KYC_ACTION_BLOCKED`): creating, switching on; and both
+   * to an owner living in a blocked jurisdiction (`BLOCKED_IN_LOCATION`, decision 0039).
+   */
   async function assertKycAllows(userId: number, ...actions: ('create-offer' | 'activate-offer')[]) {
+    if (jurisdictions.blocksAny) {
+      jurisdictions.assertNotBlocked((await usersRepository.findById(db, userId))?.countryIso, 'Offers are');
+    }
     const standing = await kyc.standing(userId);
     for (const action of actions) kyc.assertAllowed(standing, action);
   }
@@ -939,6 +947,7 @@ export function createOffersService(options: OffersServiceOptions) {
         liveRates,
         bondGroupIds: await bondGroupIds(),
         bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
+        blockedCountries: config.compliance.blockedCountries,
         direction,
         after: q.page_id ? decodeCursor(q.page_id) : undefined,
         limit: q.limit + 1,
@@ -972,6 +981,7 @@ export function createOffersService(options: OffersServiceOptions) {
           cryptoDecimals: crypto.decimals,
           bondGroupIds: await bondGroupIds(),
           bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
+          blockedCountries: config.compliance.blockedCountries,
         }));
       const tags = (await offersRepository.tagsOf(db, [offer.id])).get(offer.id) ?? [];
       const hours = await offersRepository.hoursOf(db, offer.id);

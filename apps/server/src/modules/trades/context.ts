@@ -1,6 +1,7 @@
 import type { Config } from '../../platform/config.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
+import { createJurisdictions, type Jurisdictions } from '../compliance/index.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -67,7 +68,7 @@ export type TradesServiceOptions = {
     batch: readonly MessagesToWrite[],
     options?: { opens?: boolean; lock?: ChainLock },
   ) => Promise<WrittenMessage[][]>;
-  config: Pick<Config, 'trades' | 'features' | 'offers'>;
+  config: Pick<Config, 'trades' | 'features' | 'offers' | 'compliance'>;
   now?: () => Date;
 };
 
@@ -77,6 +78,8 @@ export type TradesContext = Omit<TradesServiceOptions, 'config' | 'now'> & {
   features: Config['features'];
   /** How long trade views share the parties' public numbers (the marketplace's window). */
   partyFactsMs: number;
+  /** The operator's blocked jurisdictions: nobody living in one trades (decision 0039). */
+  jurisdictions: Jurisdictions;
   now: () => Date;
 };
 
@@ -85,5 +88,6 @@ export const tradesContext = (options: TradesServiceOptions): TradesContext => (
   limits: options.config.trades,
   features: options.config.features,
   partyFactsMs: options.config.offers.searchCacheMs,
+  jurisdictions: createJurisdictions(options.config.compliance),
   now: options.now ?? (() => new Date()),
 });

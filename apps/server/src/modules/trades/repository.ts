@@ -70,7 +70,7 @@ export type StartFacts = {
   taker: Pick<UserRow, 'username' | 'accountState' | 'countryIso'>;
   /** What the taker has proven: their KYC level decides their limits. */
   takerKyc: KycFacts;
-  owner: Pick<UserRow, 'username' | 'accountState'>;
+  owner: Pick<UserRow, 'username' | 'accountState' | 'countryIso'>;
   /** The relation the owner has to the taker, and the taker to the owner. */
   fromOwner: RelationKind | undefined;
   fromTaker: RelationKind | undefined;
@@ -305,6 +305,7 @@ type StartFactsRow = KycFactsColumns & {
   taker_demo: boolean;
   owner_username: string;
   owner_state: AccountState;
+  owner_country: string | null;
   from_owner: RelationKind | null;
   from_taker: RelationKind | null;
   open: boolean;
@@ -342,7 +343,7 @@ const startFactsStatement = (() => {
       tk.country_iso AS taker_country, tk.is_email_verified AS taker_email_verified,
       tk.phone_verified_at IS NOT NULL AS taker_phone_verified, tk.is_demo_account AS taker_demo,
       ${kycFactsColumns('k')},
-      ow.username AS owner_username, ow.account_state AS owner_state,
+      ow.username AS owner_username, ow.account_state AS owner_state, ow.country_iso AS owner_country,
       (SELECT r.kind FROM user_relations r WHERE r.user_id = ow.id AND r.target_user_id = tk.id) AS from_owner,
       (SELECT r.kind FROM user_relations r WHERE r.user_id = tk.id AND r.target_user_id = ow.id) AS from_taker,
       (NOT o.has_opening_hours OR EXISTS (
@@ -625,7 +626,11 @@ export const tradesRepository = {
               company: row.kyc_company === true,
               videoStatus: row.kyc_video_status,
             },
-            owner: { username: row.owner_username, accountState: row.owner_state },
+            owner: {
+              username: row.owner_username,
+              accountState: row.owner_state,
+              countryIso: row.owner_country,
+            },
             fromOwner: row.from_owner ?? undefined,
             fromTaker: row.from_taker ?? undefined,
             open: row.open,

@@ -55,7 +55,7 @@ export function createTradeStart(
   views: TradeViews,
   lifecycle: Pick<TradeLifecycle, 'holdOwnerBond'>,
 ) {
-  const { db, ledger, catalogue, rates, offers, limits, kyc, now } = ctx;
+  const { db, ledger, catalogue, rates, offers, limits, kyc, jurisdictions, now } = ctx;
   const { systemMessage, publishMessage, publishStatus } = chat;
   const { view } = views;
   const { holdOwnerBond } = lifecycle;
@@ -80,12 +80,18 @@ export function createTradeStart(
     const taker = { id: viewer.id, ...facts.taker };
     const owner = { id: offer.userId, ...facts.owner };
     assertAllowed(taker.accountState, 'start_trade');
+    jurisdictions.assertNotBlocked(taker.countryIso, 'Trading is');
     // Blocked either way, or trusted-only for someone the owner does not trust: as on the offer page,
     // the offer does not exist for this user (no hint that they were blocked).
     const { fromOwner, fromTaker } = facts;
     if (fromOwner === 'blocked' || fromTaker === 'blocked') throw notFound('Offer not found');
     if (offer.isTrustedOnly && fromOwner !== 'trusted') throw notFound('Offer not found');
-    if (!offer.isActive || owner.accountState !== 'active' || (await offers.isBondInsufficient(offer))) {
+    if (
+      !offer.isActive ||
+      owner.accountState !== 'active' ||
+      jurisdictions.isBlocked(owner.countryIso) ||
+      (await offers.isBondInsufficient(offer))
+    ) {
       throw new AppError(409, 'OFFER_NOT_AVAILABLE', 'This offer is not available for trading right now.');
     }
     if (!facts.open) {

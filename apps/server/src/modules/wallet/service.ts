@@ -17,6 +17,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { assertAllowed, isAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, fieldError, notFound, validationError } from '../../platform/http/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { createJurisdictions } from '../compliance/index.js';
 import type { KycStandings } from '../kyc/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService } from '../rates/index.js';
@@ -85,7 +86,7 @@ export type WalletServiceOptions = {
   chain: ChainAdapter;
   /** The users' KYC levels: the wallet may be blocked below a level, and each level caps send-outs (0037). */
   kyc: KycStandings;
-  config: Pick<Config, 'wallet'>;
+  config: Pick<Config, 'wallet' | 'compliance'>;
   hooks?: Partial<WalletHooks>;
   now?: () => Date;
 };
@@ -102,6 +103,8 @@ export function createWalletService(options: WalletServiceOptions) {
   const { db, ledger, catalogue, rates, chain, kyc, config } = options;
   const hooks: WalletHooks = { ...NO_HOOKS, ...options.hooks };
   const now = options.now ?? (() => new Date());
+  // The operator's blocked jurisdictions close the wallet as WALLET_BLOCKED_COUNTRIES does (0039).
+  const jurisdictions = createJurisdictions(config.compliance);
 
   /** The coin, or a 422 on `field`: unknown, not supported by the chain, or blocked. */
   async function coin(code: string, field = 'crypto_currency_code') {
@@ -328,7 +331,8 @@ export function createWalletService(options: WalletServiceOptions) {
     const walletClosed =
       standing.level.blockedActions.includes('use-wallet') || standing.level.limits.withdrawalUsd === 0;
     const blockReason =
-      user.countryIso && config.wallet.blockedCountries.includes(user.countryIso.toUpperCase())
+      (user.countryIso && config.wallet.blockedCountries.includes(user.countryIso.toUpperCase())) ||
+      jurisdictions.isBlocked(user.countryIso)
         ? ('BLOCKED_IN_LOCATION' as const)
         : walletClosed
           ? ('ID_REQUIRED' as const)

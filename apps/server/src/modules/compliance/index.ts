@@ -1,0 +1,1 @@
+export { createJurisdictions, type Jurisdictions } from './jurisdictions.js';
