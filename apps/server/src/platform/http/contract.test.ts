@@ -209,6 +209,17 @@ describe('the HTTP contract', () => {
       expect(response.body).toContain('<html lang="es"');
     });
 
+    it('should serve the page at an address whose subpaths are API calls (a reload of /account/verification)', async () => {
+      for (const path of ['/account/verification', '/es/account/verification']) {
+        const response = await t.client().get(path, { headers: { accept: 'text/html' } });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.headers['content-type'], path).toContain('text/html');
+      }
+      // Its calls stay API calls: a POST without a session is refused as JSON, not answered with the page.
+      const call = await t.client().post('/account/verification/start/id', {});
+      expect(call.headers['content-type']).toContain('application/json');
+    });
+
     it('should escape the state so user data cannot close the script tag', async () => {
       const client = t.client();
       const response = await client.get('/', { headers: { accept: 'text/html', cookie: 'theme=dark' } });
