@@ -52,6 +52,7 @@ import {
 } from './modules/reports/index.js';
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
+import { corporateRoutes, createCorporateService } from './modules/corporate/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
   attachmentsRoutes,
@@ -230,7 +231,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
     twoFactorFlags: (userId) => twoFactor.flags(userId),
     kyc: (userId, currencyCode) => kyc.currentUserFacts(userId, currencyCode),
-    corporate: async () => null,
+    corporate: (userId) => corporate.account(userId),
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
@@ -357,6 +358,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     catalogue,
     feedbackCounts: async (userId) =>
       (await feedbackCountsOf(database.db, [userId])).get(userId) ?? { positive: 0, negative: 0 },
+    // Read at request time: the corporate module is built further down, with the verifications.
+    companyName: async (userId) => (await corporate.verifiedNames([userId])).get(userId) ?? null,
   });
 
   const trades = createTradesService({
@@ -425,6 +428,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     limits,
     maxFileBytes: config.kyc.documentMaxBytes,
   });
+  // Corporate accounts: the company's application is its company verification (decision 0040).
+  const corporate = createCorporateService({ db: database.db, requests: kycRequests, catalogue, events, now });
+  await app.register(corporateRoutes, { corporate });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 

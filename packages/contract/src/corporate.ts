@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lineString } from './strings.js';
 
 /**
- * Corporate accounts (issue 15, decision 0039): a trader account converted into a company's. The spec's
+ * Corporate accounts (issue 15, decision 0040): a trader account converted into a company's. The spec's
  * statuses of the company's application, derived from its company verification: submitted (the
  * conversion's form), in review (its documents are in), waiting for a resubmission (staff asked for a new
  * document), approved, rejected.
@@ -22,16 +22,25 @@ export const corporateNameDisplays = ['legal_entity', 'business_name'] as const;
 export const corporateNameDisplaySchema = z.enum(corporateNameDisplays);
 export type CorporateNameDisplay = z.infer<typeof corporateNameDisplaySchema>;
 
+const NAME_CHARACTERS = "Letters, digits, spaces and . , & ' ( ) - / +";
+const namePattern = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,&'’()\-/+]*$/u;
 const companyName = lineString()
   .trim()
   .min(2, 'At least 2 characters')
   .max(140, 'At most 140 characters')
-  .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,&'’()\-/+]*$/u, 'Letters, digits, spaces and . , & \' ( ) - / +');
+  .regex(namePattern, NAME_CHARACTERS);
+/** The business name is optional: empty, or a name like the legal one. */
+const businessName = lineString()
+  .trim()
+  .max(140, 'At most 140 characters')
+  .refine((value) => value === '' || (value.length >= 2 && namePattern.test(value)), {
+    message: `Empty, or at least 2 characters: ${NAME_CHARACTERS}`,
+  });
 
 /** `POST /rest/v1/users/corporate-accounts/convert-to-corporate`: the company's application. */
 export const convertToCorporateBodySchema = z.object({
   legal_name: companyName,
-  business_name: z.union([companyName, z.literal('')]).default(''),
+  business_name: businessName.default(''),
   registration_number: lineString()
     .trim()
     .toUpperCase()

@@ -30,6 +30,11 @@ export const publicProfileSchema = z.object({
   /** How many users trust and block this one (spec: `trustedCount`, `blockedCount`). */
   trustedCount: z.number().int().min(0),
   blockedCount: z.number().int().min(0),
+  /**
+   * A verified company's name, as it chose to show it (legal entity or business name; decision 0040);
+   * null for a person's account and for a company not verified yet.
+   */
+  companyName: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -89,7 +89,7 @@ export const currentUserSchema = z.object({
   fullNameVisibilityType: z.string(),
   /** The company's names (legal entity, business name) when the account is a company's. */
   accountCorporateNames: z.array(z.string()),
-  /** The company the account belongs to and its application's status (decision 0039); null: personal. */
+  /** The company the account belongs to and its application's status (decision 0040); null: personal. */
   corporateAccount: corporateAccountSchema.nullable(),
   role: userRoleSchema,
   accountState: accountStateSchema,

@@ -192,6 +192,11 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     zip_code: '28001',
     nga_nin: '',
     nga_bvn: '',
+    // A corporate account's application (decision 0040).
+    legal_name: 'Fuzz Trading S.L.',
+    business_name: '',
+    registration_number: 'B12345678',
+    name_display: 'legal_entity',
   };
   return (field) => hints[field];
 }

@@ -71,6 +71,15 @@ export function statefulSteps(t: TestApp, m: Market) {
     m.reviewDocumentId = review.documentId;
   };
 
+  const companyBuyer = async () => {
+    const answer = await m.buyer.c.post('/rest/v1/users/corporate-accounts/convert-to-corporate', {
+      legal_name: 'Fuzz Trading S.L.',
+      registration_number: 'B12345678',
+      country_iso3: 'ESP',
+    });
+    if (answer.statusCode !== 200) throw new Error(`convert-to-corporate: ${answer.body}`);
+  };
+
   const steps: Record<string, () => Promise<void>> = {
     'PUT /rest/v1/users/two-factor': async () => {
       m.stateful.code = (await withApp())[0];
@@ -142,6 +151,9 @@ export function statefulSteps(t: TestApp, m: Market) {
     'POST /rest/v1/admin/verifications/{id}/approve': freshReview,
     'POST /rest/v1/admin/verifications/{id}/deny': freshReview,
     'POST /rest/v1/admin/verifications/{id}/documents/{documentId}/reject': freshReview,
+    // A company's calls need a company: the buyer applies first (converting back ends it).
+    'POST /rest/v1/users/postpone-company-verification': () => companyBuyer(),
+    'POST /rest/v1/users/corporate-accounts/convert-to-personal': () => companyBuyer(),
     // An account of its own to close (the parties have trades and money, which refuse it anyway).
     'POST /rest/v1/users/close': async () => {
       const closing = t.client();

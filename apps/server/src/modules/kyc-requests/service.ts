@@ -18,6 +18,7 @@ import {
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import type { Config } from '../../platform/config.js';
 import type { Db, Tx } from '../../platform/db/client.js';
+import { uniqueViolationOf } from '../../platform/db/errors.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { newFileKey, type FileStore } from '../../platform/files/storage.js';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
@@ -143,7 +144,8 @@ export function createKycRequestsService(options: KycRequestsOptions) {
 
   /**
    * Starts a request of a type, or updates the pending one the trader has not submitted yet (that is not
-   * a new attempt). A request in review cannot change; a new attempt needs one left.
+   * a new attempt). A request in review cannot change; a new attempt needs one left. `within` writes what
+   * goes with the request in its transaction (a corporate account's application).
    */
   async function start(
     userId: number,
@@ -151,46 +153,56 @@ export function createKycRequestsService(options: KycRequestsOptions) {
     details: Record<string, string>,
     sides: VerificationDocumentSide[],
     submitted: boolean,
+    within?: (tx: Tx) => Promise<void>,
   ): Promise<VerificationRequest> {
     const at = now();
     const left = await attempts(userId, type);
     const dropped: string[] = [];
-    const id = await db.transaction(async (tx) => {
-      const pending = await kycRequestsRepository.lockPending(tx, userId, type);
-      if (pending?.submittedAt) {
-        throw new AppError(
-          409,
-          'VERIFICATION_IN_REVIEW',
-          'This verification is being reviewed: wait for its answer.',
-        );
-      }
-      const values = {
-        details,
-        expiresAt: new Date(at.getTime() + requestTtlDays * DAY_MS),
-        submittedAt: submitted ? at : null,
-      };
-      if (pending) {
-        await kycRequestsRepository.update(tx, pending.id, values);
-        dropped.push(...(await kycRequestsRepository.expectSides(tx, pending.id, sides)));
-        return pending.id;
-      }
-      if (left.attemptsLeft === 0) {
-        throw new AppError(
-          429,
-          'VERIFICATION_ATTEMPTS_EXCEEDED',
-          `You have used your ${maxAttempts} attempts of the last ${attemptWindowDays} days.`,
-          undefined,
-          left.nextAttemptAt
-            ? {
-                'retry-after': String(
-                  Math.max(1, Math.ceil((Date.parse(left.nextAttemptAt) - at.getTime()) / 1000)),
-                ),
-              }
-            : undefined,
-        );
-      }
-      const created = await kycRequestsRepository.insert(tx, { userId, type, ...values }, sides);
-      return created.id;
+    const write = () =>
+      db.transaction(async (tx) => {
+        // What goes with the request first: a corporate account's row, which the conversions lock first.
+        await within?.(tx);
+        const pending = await kycRequestsRepository.lockPending(tx, userId, type);
+        if (pending?.submittedAt) {
+          throw new AppError(
+            409,
+            'VERIFICATION_IN_REVIEW',
+            'This verification is being reviewed: wait for its answer.',
+          );
+        }
+        const values = {
+          details,
+          expiresAt: new Date(at.getTime() + requestTtlDays * DAY_MS),
+          submittedAt: submitted ? at : null,
+        };
+        if (pending) {
+          await kycRequestsRepository.update(tx, pending.id, values);
+          dropped.push(...(await kycRequestsRepository.expectSides(tx, pending.id, sides)));
+          return pending.id;
+        }
+        if (left.attemptsLeft === 0) {
+          throw new AppError(
+            429,
+            'VERIFICATION_ATTEMPTS_EXCEEDED',
+            `You have used your ${maxAttempts} attempts of the last ${attemptWindowDays} days.`,
+            undefined,
+            left.nextAttemptAt
+              ? {
+                  'retry-after': String(
+                    Math.max(1, Math.ceil((Date.parse(left.nextAttemptAt) - at.getTime()) / 1000)),
+                  ),
+                }
+              : undefined,
+          );
+        }
+        const created = await kycRequestsRepository.insert(tx, { userId, type, ...values }, sides);
+        return created.id;
+      });
+    // Two starts at once both find no pending request; the second insert breaks the one-pending index.
+    // Once more, it finds the first's request and updates it: the same answer, no second attempt.
+    const id = await write().catch((error: unknown) => {
+      if (uniqueViolationOf(error)?.constraint !== 'verification_requests_one_pending_key') throw error;
+      return write();
     });
     await Promise.all(dropped.map((key) => store.remove(key)));
     return presentMine((await kycRequestsRepository.findById(db, id))!);
@@ -338,6 +350,26 @@ export function createKycRequestsService(options: KycRequestsOptions) {
       const request = await start(userId, 'video', { url: body.url }, [], true);
       await db.transaction((tx) => kycFactsRepository.setVideoStatus(tx, userId, 'pending', now()));
       return request;
+    },
+
+    /**
+     * A company's application (the corporate module's conversion): its names and number, then its
+     * papers. `within` writes the corporate account in the same transaction.
+     */
+    async startCompany(userId: number, details: Record<string, string>, within: (tx: Tx) => Promise<void>) {
+      return start(userId, 'company', details, sidesOf('company'), false, within);
+    },
+
+    /**
+     * A company converted back to personal, inside the caller's transaction: its open application ends
+     * (`expired`, staff can no longer decide it) and what it proved is taken back.
+     */
+    async withdrawCompany(tx: Tx, userId: number) {
+      const at = now();
+      const pending = await kycRequestsRepository.lockPending(tx, userId, 'company');
+      if (pending) await kycRequestsRepository.update(tx, pending.id, { status: 'expired', decidedAt: at });
+      await kycFactsRepository.revoke(tx, userId, provenBy.company, at);
+      return pending ?? null;
     },
 
     /** `GET /rest/v1/verification/requests`: mine, newest first, and the attempts left per type. */

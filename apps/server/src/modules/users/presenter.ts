@@ -12,7 +12,7 @@ export type CurrentUserFacts = {
   hasActiveTrades: boolean;
   /** The spec's `twoFactor (login, release, sendout)`: what asks for a code. */
   twoFactor: { login: boolean; release: boolean; sendout: boolean };
-  /** The company the account belongs to (decision 0039), null for a personal account. */
+  /** The company the account belongs to (decision 0040), null for a personal account. */
   corporate: CurrentUser['corporateAccount'];
   /** The KYC level and what the user has proven (decision 0037). */
   kyc: Pick<

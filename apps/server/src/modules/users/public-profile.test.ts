@@ -46,6 +46,7 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
         'username',
         'trustedCount',
         'blockedCount',
+        'companyName',
       ].sort(),
     );
     expect(response.body).not.toContain('@example.com');

@@ -25,6 +25,8 @@ type Options = {
    * profile says `feedback: null` rather than inventing zeros.
    */
   feedbackCounts?: (userId: number) => Promise<FeedbackCounts>;
+  /** A verified company's displayed name (corporate module, which depends on this one), or null. */
+  companyName?: (userId: number) => Promise<string | null>;
   now?: () => Date;
 };
 
@@ -69,7 +71,7 @@ async function relationsOf(db: DbOrTx, viewerId: number | undefined, targetId: n
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, catalogue, feedbackCounts, now = () => new Date() },
+  { db, catalogue, feedbackCounts, companyName, now = () => new Date() },
 ) => {
   app.get(
     '/rest/v1/users/:username',
@@ -97,6 +99,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
           isOnline: false,
           isBanned,
           feedback: null,
+          companyName: null,
           ...relation,
         };
         return { data: profile };
@@ -114,6 +117,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         isOnline: lastSeen !== null && now().getTime() - lastSeen.getTime() < ONLINE_WINDOW_MS,
         isBanned,
         feedback: feedbackCounts ? await feedbackCounts(user.id) : null,
+        companyName: companyName ? await companyName(user.id) : null,
         ...relation,
       };
       return { data: profile };

@@ -120,6 +120,7 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     isBlocked: false,
     trustedCount: 3,
     blockedCount: 0,
+    companyName: null,
     ...overrides,
   };
 }

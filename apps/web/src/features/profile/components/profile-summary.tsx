@@ -67,6 +67,11 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
         </Group>
         {profile.isBanned ? null : (
           <>
+            {profile.companyName ? (
+              <Text size="sm" fw={600} data-testid="profile-company">
+                {t('profile.verifiedCompany', { name: profile.companyName })}
+              </Text>
+            ) : null}
             {profile.feedback ? (
               <Group gap="sm" data-testid="profile-feedback">
                 <Text size="sm" c="teal" fw={600}>
