@@ -63,6 +63,34 @@ export const kycRequestsRepository = {
     return row;
   },
 
+  /** A request by the external provider's reference for it, locked (its callbacks decide it). */
+  async lockByProviderReference(tx: DbOrTx, provider: string, reference: string) {
+    const [row] = await tx
+      .select()
+      .from(verificationRequests)
+      .where(
+        and(
+          eq(verificationRequests.provider, provider),
+          eq(verificationRequests.providerReference, reference),
+        ),
+      )
+      .for('update');
+    return row ? (await withDocuments(tx, [row]))[0] : undefined;
+  },
+
+  async findByProviderReference(db: DbOrTx, provider: string, reference: string) {
+    const [row] = await db
+      .select()
+      .from(verificationRequests)
+      .where(
+        and(
+          eq(verificationRequests.provider, provider),
+          eq(verificationRequests.providerReference, reference),
+        ),
+      );
+    return row ? (await withDocuments(db, [row]))[0] : undefined;
+  },
+
   async insert(
     tx: DbOrTx,
     row: typeof verificationRequests.$inferInsert,

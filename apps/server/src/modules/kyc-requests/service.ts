@@ -47,6 +47,10 @@ const DOCUMENT: Record<VerificationDocumentSide, { en: string; es: string }> = {
   address: { en: 'proof of address', es: 'prueba de domicilio' },
   company: { en: 'company document', es: 'documento de la empresa' },
 };
+const DOCUMENTS = {
+  en: 'documents, on the verification service’s page',
+  es: 'documentos, en la página del servicio de verificación',
+};
 
 /** What the trader sees of what they entered: numbers that identify them masked but for the end. */
 const MASKED = new Set(['document_number', 'nga_nin', 'nga_bvn']);
@@ -145,16 +149,22 @@ export function createKycRequestsService(options: KycRequestsOptions) {
   /**
    * Starts a request of a type, or updates the pending one the trader has not submitted yet (that is not
    * a new attempt). A request in review cannot change; a new attempt needs one left. `within` writes what
-   * goes with the request in its transaction (a corporate account's application).
+   * goes with the request in its transaction (a corporate account's application); `provider`, who will
+   * decide it when not staff (an external service and its reference for the request).
    */
   async function start(
     userId: number,
     type: VerificationType,
-    details: Record<string, string>,
-    sides: VerificationDocumentSide[],
-    submitted: boolean,
-    within?: (tx: Tx) => Promise<void>,
+    what: {
+      details: Record<string, string>;
+      sides: VerificationDocumentSide[];
+      submitted: boolean;
+      within?: (tx: Tx) => Promise<void>;
+      provider?: { provider: string; providerReference: string };
+    },
   ): Promise<VerificationRequest> {
+    const { details, sides, submitted, within } = what;
+    const decider = what.provider ?? { provider: 'manual', providerReference: null };
     const at = now();
     const left = await attempts(userId, type);
     const dropped: string[] = [];
@@ -174,6 +184,7 @@ export function createKycRequestsService(options: KycRequestsOptions) {
           details,
           expiresAt: new Date(at.getTime() + requestTtlDays * DAY_MS),
           submittedAt: submitted ? at : null,
+          ...decider,
         };
         if (pending) {
           await kycRequestsRepository.update(tx, pending.id, values);
@@ -260,16 +271,91 @@ export function createKycRequestsService(options: KycRequestsOptions) {
     return row;
   }
 
-  const audit = (tx: Tx, staff: StaffActor, action: string, requestId: number, reason = '') =>
+  const audit = (
+    tx: Tx,
+    by: { id: number | null; role: string; ip: string | null },
+    action: string,
+    requestId: number,
+    reason = '',
+  ) =>
     recordAudit(tx, {
-      actorId: staff.id,
-      actorRole: staff.role,
+      actorId: by.id,
+      actorRole: by.role,
       action,
       targetType: 'verification',
       targetId: String(requestId),
       reason,
-      ip: staff.ip,
+      ip: by.ip,
     });
+
+  /** Who decides a request: a staff member, or an external provider (no user; its name as the role). */
+  type Decider = { id: number | null; role: string; ip: string | null };
+
+  async function approveIn(tx: Tx, request: RequestWithDocuments, by: Decider) {
+    const at = now();
+    await kycRequestsRepository.update(tx, request.id, {
+      status: 'approved',
+      decidedAt: at,
+      decidedBy: by.id,
+      reason: null,
+    });
+    await kycRequestsRepository.setDocumentsOf(tx, request.id, 'approved');
+    await kycFactsRepository.prove(tx, request.userId, provenBy[request.type], at);
+    if (request.type === 'video') await kycFactsRepository.setVideoStatus(tx, request.userId, 'approved', at);
+    await audit(tx, by, 'verification.approve', request.id);
+    const level = (await standings.standing(request.userId, tx)).level.id;
+    await mailTo(tx, request.userId, 'verification_approved', (locale) => ({
+      what: WHAT[request.type][locale],
+      level,
+    }));
+    return { ...request, status: 'approved' as const };
+  }
+
+  async function denyIn(tx: Tx, request: RequestWithDocuments, by: Decider, reason: string) {
+    const at = now();
+    await kycRequestsRepository.update(tx, request.id, {
+      status: 'denied',
+      decidedAt: at,
+      decidedBy: by.id,
+      reason,
+    });
+    if (request.type === 'video') await kycFactsRepository.setVideoStatus(tx, request.userId, 'rejected', at);
+    await audit(tx, by, 'verification.deny', request.id, reason);
+    await mailTo(tx, request.userId, 'verification_denied', (locale) => ({
+      what: WHAT[request.type][locale],
+      reason,
+    }));
+    return { ...request, status: 'denied' as const };
+  }
+
+  /** Back to the trader for a new document (`side`; null: whatever the provider asks on its pages). */
+  async function backToTrader(
+    tx: Tx,
+    request: RequestWithDocuments,
+    by: Decider,
+    reason: string,
+    side: VerificationDocumentSide | null,
+  ) {
+    await kycRequestsRepository.update(tx, request.id, {
+      submittedAt: null,
+      // A provider's reason has no document to sit on: the request carries it.
+      ...(side === null ? { reason } : {}),
+      expiresAt: new Date(now().getTime() + requestTtlDays * DAY_MS),
+    });
+    await audit(tx, by, 'verification.document_reject', request.id, `${side ?? 'provider'}: ${reason}`);
+    await mailTo(tx, request.userId, 'verification_document_requested', (locale) => ({
+      what: WHAT[request.type][locale],
+      document: side ? DOCUMENT[side][locale] : DOCUMENTS[locale],
+      reason,
+    }));
+    return request;
+  }
+
+  /** After a decision's commit: the trader hears of it; the answer is the request as they see it. */
+  async function decided(row: RequestWithDocuments) {
+    announce(row.userId, row);
+    return presentMine((await kycRequestsRepository.findById(db, row.id))!);
+  }
 
   /** Deletes the files whose erasure time has come, a batch at a time; answers how many. */
   async function eraseDue(): Promise<number> {
@@ -298,10 +384,8 @@ export function createKycRequestsService(options: KycRequestsOptions) {
           'document_not_accepted',
         );
       }
-      return start(
-        userId,
-        'id',
-        {
+      return start(userId, 'id', {
+        details: {
           issue_country_iso3: country.iso3,
           document_type: body.document_type,
           first_name_original: body.first_name_original,
@@ -309,9 +393,9 @@ export function createKycRequestsService(options: KycRequestsOptions) {
           last_name_original: body.last_name_original,
           document_number: body.document_number,
         },
-        sidesOf('id', body.document_type),
-        false,
-      );
+        sides: sidesOf('id', body.document_type),
+        submitted: false,
+      });
     },
 
     /** `POST /account/verification/start/document`: the address; then its proof. */
@@ -327,7 +411,7 @@ export function createKycRequestsService(options: KycRequestsOptions) {
         zip_code: body.zip_code,
       };
       if (country.iso3 === 'NGA') Object.assign(details, { nga_nin: body.nga_nin, nga_bvn: body.nga_bvn });
-      return start(userId, 'address', details, sidesOf('address'), false);
+      return start(userId, 'address', { details, sides: sidesOf('address'), submitted: false });
     },
 
     /**
@@ -347,7 +431,11 @@ export function createKycRequestsService(options: KycRequestsOptions) {
       if (standing.videoStatus === 'approved') {
         throw new AppError(409, 'ALREADY_VERIFIED', 'Your video verification is already approved.');
       }
-      const request = await start(userId, 'video', { url: body.url }, [], true);
+      const request = await start(userId, 'video', {
+        details: { url: body.url },
+        sides: [],
+        submitted: true,
+      });
       await db.transaction((tx) => kycFactsRepository.setVideoStatus(tx, userId, 'pending', now()));
       return request;
     },
@@ -357,7 +445,7 @@ export function createKycRequestsService(options: KycRequestsOptions) {
      * papers. `within` writes the corporate account in the same transaction.
      */
     async startCompany(userId: number, details: Record<string, string>, within: (tx: Tx) => Promise<void>) {
-      return start(userId, 'company', details, sidesOf('company'), false, within);
+      return start(userId, 'company', { details, sides: sidesOf('company'), submitted: false, within });
     },
 
     /**
@@ -556,82 +644,79 @@ export function createKycRequestsService(options: KycRequestsOptions) {
 
     /** Approves a submitted request: what it proves is the trader's from now on. */
     async approve(staff: StaffActor, requestId: number) {
-      const at = now();
-      const row = await db.transaction(async (tx) => {
-        const request = await reviewable(tx, staff, requestId);
-        await kycRequestsRepository.update(tx, request.id, {
-          status: 'approved',
-          decidedAt: at,
-          decidedBy: staff.id,
-          reason: null,
-        });
-        await kycRequestsRepository.setDocumentsOf(tx, request.id, 'approved');
-        await kycFactsRepository.prove(tx, request.userId, provenBy[request.type], at);
-        if (request.type === 'video') {
-          await kycFactsRepository.setVideoStatus(tx, request.userId, 'approved', at);
-        }
-        await audit(tx, staff, 'verification.approve', request.id);
-        const level = (await standings.standing(request.userId, tx)).level.id;
-        await mailTo(tx, request.userId, 'verification_approved', (locale) => ({
-          what: WHAT[request.type][locale],
-          level,
-        }));
-        return { ...request, status: 'approved' as const };
-      });
-      announce(row.userId, row);
-      return presentMine((await kycRequestsRepository.findById(db, requestId))!);
+      return decided(
+        await db.transaction(async (tx) => approveIn(tx, await reviewable(tx, staff, requestId), staff)),
+      );
     },
 
     /** Denies a submitted request with the reason the trader reads. */
     async deny(staff: StaffActor, requestId: number, reason: string) {
-      const at = now();
-      const row = await db.transaction(async (tx) => {
-        const request = await reviewable(tx, staff, requestId);
-        await kycRequestsRepository.update(tx, request.id, {
-          status: 'denied',
-          decidedAt: at,
-          decidedBy: staff.id,
-          reason,
-        });
-        if (request.type === 'video') {
-          await kycFactsRepository.setVideoStatus(tx, request.userId, 'rejected', at);
-        }
-        await audit(tx, staff, 'verification.deny', request.id, reason);
-        await mailTo(tx, request.userId, 'verification_denied', (locale) => ({
-          what: WHAT[request.type][locale],
-          reason,
-        }));
-        return { ...request, status: 'denied' as const };
-      });
-      announce(row.userId, row);
-      return presentMine((await kycRequestsRepository.findById(db, requestId))!);
+      return decided(
+        await db.transaction(async (tx) => denyIn(tx, await reviewable(tx, staff, requestId), staff, reason)),
+      );
     },
 
     /** Asks for a new document: the request goes back to the trader until they upload it. */
     async rejectDocument(staff: StaffActor, requestId: number, documentId: number, reason: string) {
-      const at = now();
-      const row = await db.transaction(async (tx) => {
-        const request = await reviewable(tx, staff, requestId);
-        const document = request.documents.find((d) => d.id === documentId);
-        if (!document) throw notFound('Document not found');
-        await kycRequestsRepository.setDocument(tx, document.id, { status: 'rejected', reason });
-        await kycRequestsRepository.update(tx, request.id, {
-          submittedAt: null,
-          expiresAt: new Date(at.getTime() + requestTtlDays * DAY_MS),
-        });
-        await audit(tx, staff, 'verification.document_reject', request.id, `${document.side}: ${reason}`);
-        await mailTo(tx, request.userId, 'verification_document_requested', (locale) => ({
-          what: WHAT[request.type][locale],
-          document: DOCUMENT[document.side][locale],
-          reason,
-        }));
-        return request;
-      });
-      announce(row.userId, row);
-      return presentMine((await kycRequestsRepository.findById(db, requestId))!);
+      return decided(
+        await db.transaction(async (tx) => {
+          const request = await reviewable(tx, staff, requestId);
+          const document = request.documents.find((d) => d.id === documentId);
+          if (!document) throw notFound('Document not found');
+          await kycRequestsRepository.setDocument(tx, document.id, { status: 'rejected', reason });
+          return backToTrader(tx, request, staff, reason, document.side);
+        }),
+      );
     },
 
-    /** Staff let a trader verify by video (`allowed`), require it (`forced`), or take that back. */
+    /**
+     * An external identity service's part (kyc-provider module, decision 0041): the trader finished with
+     * it (`submitted`), or it decided. Finds the request by the provider's reference; a decision on a
+     * request no longer pending changes nothing (the provider repeats its callbacks). Answers whether the
+     * request changed.
+     */
+    async providerUpdate(
+      provider: string,
+      reference: string,
+      update: { kind: 'submitted' } | { kind: 'approved' } | { kind: 'denied' | 'retry'; reason: string },
+    ): Promise<boolean> {
+      const by: Decider = { id: null, role: `provider:${provider}`, ip: null };
+      const row = await db.transaction(async (tx) => {
+        const request = await kycRequestsRepository.lockByProviderReference(tx, provider, reference);
+        if (!request || request.status !== 'pending') return null;
+        if (update.kind === 'submitted') {
+          if (request.submittedAt) return null;
+          await kycRequestsRepository.update(tx, request.id, { submittedAt: now() });
+          return request;
+        }
+        if (update.kind === 'approved') return approveIn(tx, request, by);
+        if (update.kind === 'denied') return denyIn(tx, request, by, update.reason);
+        return backToTrader(tx, request, by, update.reason, null);
+      });
+      if (row) announce(row.userId, row);
+      return row !== null;
+    },
+
+    /**
+     * A request the provider will decide, started or renewed for the trader (`provider_reference` set):
+     * no documents are uploaded here, the trader goes through the provider's own pages.
+     */
+    async startWithProvider(userId: number, type: VerificationType, provider: string, reference: string) {
+      return start(userId, type, {
+        details: {},
+        sides: [],
+        submitted: false,
+        provider: { provider, providerReference: reference },
+      });
+    },
+
+    /** The trader's own pending request of a provider, by its reference (404 for anyone else's). */
+    async ownProviderRequest(userId: number, provider: string, reference: string) {
+      const found = await kycRequestsRepository.findByProviderReference(db, provider, reference);
+      if (!found || found.userId !== userId) throw notFound('Verification not found');
+      return presentMine(found);
+    },
+
     async setVideoInvitation(staff: StaffActor, username: string, status: 'allowed' | 'forced' | 'none') {
       const user = await usersRepository.findByUsername(db, username);
       if (!user) throw notFound('User not found');
