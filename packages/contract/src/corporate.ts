@@ -44,7 +44,10 @@ export const convertToCorporateBodySchema = z.object({
   registration_number: lineString()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9][A-Z0-9 ./-]{2,39}$/, 'The number as registered: 3 to 40 letters, digits, spaces, . / -'),
+    .regex(
+      /^[A-Z0-9][A-Z0-9 ./-]{2,39}$/,
+      'The number as registered: 3 to 40 letters, digits, spaces, . / -',
+    ),
   country_iso3: lineString()
     .trim()
     .toUpperCase()

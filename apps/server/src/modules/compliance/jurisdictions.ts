@@ -11,12 +11,12 @@ export function createJurisdictions(lists: Config['compliance']) {
   const gray = new Set(lists.grayCountries);
   const blocked = new Set(lists.blockedCountries);
   const isBlocked = (countryIso: string | null | undefined) =>
-    countryIso != null && blocked.has(countryIso.toUpperCase());
+    countryIso !== null && countryIso !== undefined && blocked.has(countryIso.toUpperCase());
   return {
     /** Whether any jurisdiction is blocked: when none is, nobody's country need be read. */
     blocksAny: blocked.size > 0,
     isGray: (countryIso: string | null | undefined) =>
-      countryIso != null && gray.has(countryIso.toUpperCase()),
+      countryIso !== null && countryIso !== undefined && gray.has(countryIso.toUpperCase()),
     isBlocked,
     /** Refuses the caller's own action from a blocked jurisdiction: 403 `BLOCKED_IN_LOCATION`. */
     assertNotBlocked(countryIso: string | null | undefined, what: string) {

@@ -1,5 +1,5 @@
 import type { CorporateAccount, CorporateConversion, CorporateStatus } from '@app/contract';
-import { convertToCorporateBodySchema } from '@app/contract';
+import type { convertToCorporateBodySchema } from '@app/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';

@@ -112,7 +112,9 @@ function listed(p: ListedParams): SQL[] {
       >= o.range_min * ${(10n ** BigInt(p.cryptoDecimals)).toString()}::numeric)`,
   ];
   if (p.blockedCountries.length > 0) {
-    parts.push(sql`(u.country_iso IS NULL OR NOT (u.country_iso = ANY(${`{${p.blockedCountries.join(',')}}`}::text[])))`);
+    parts.push(
+      sql`(u.country_iso IS NULL OR NOT (u.country_iso = ANY(${`{${p.blockedCountries.join(',')}}`}::text[])))`,
+    );
   }
   if (p.bondRequired > 0n && p.bondGroupIds.length > 0) {
     parts.push(sql`(NOT (o.payment_group_id = ANY(${`{${p.bondGroupIds.join(',')}}`}::int[])) OR coalesce((

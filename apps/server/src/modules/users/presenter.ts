@@ -70,7 +70,9 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     basicVerification: false,
     blockedKycActions: facts.kyc.blockedKycActions,
     fullNameVisibilityType: 'nobody',
-    accountCorporateNames: facts.corporate ? [facts.corporate.legalName, facts.corporate.businessName].filter(Boolean) : [],
+    accountCorporateNames: facts.corporate
+      ? [facts.corporate.legalName, facts.corporate.businessName].filter(Boolean)
+      : [],
     corporateAccount: facts.corporate,
     role: user.role,
     accountState: state,
