@@ -53,6 +53,7 @@ import {
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { corporateRoutes, createCorporateService } from './modules/corporate/index.js';
+import { createKycProvider, kycProviderRoutes } from './modules/kyc-provider/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
   attachmentsRoutes,
@@ -428,8 +429,22 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     limits,
     maxFileBytes: config.kyc.documentMaxBytes,
   });
+  // An external identity service deciding ID verifications, when the operator configured one (0041).
+  await app.register(kycProviderRoutes, {
+    provider: createKycProvider({
+      requests: kycRequests,
+      config,
+      verificationPageUrl: `${config.mail.publicUrl}/account/verification`,
+    }),
+  });
   // Corporate accounts: the company's application is its company verification (decision 0040).
-  const corporate = createCorporateService({ db: database.db, requests: kycRequests, catalogue, events, now });
+  const corporate = createCorporateService({
+    db: database.db,
+    requests: kycRequests,
+    catalogue,
+    events,
+    now,
+  });
   await app.register(corporateRoutes, { corporate });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });

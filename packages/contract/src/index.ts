@@ -28,6 +28,7 @@ export * from './verification.js';
 export * from './kyc.js';
 export * from './kyc-verification.js';
 export * from './corporate.js';
+export * from './kyc-provider.js';
 export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';

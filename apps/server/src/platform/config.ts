@@ -56,6 +56,12 @@ const envSchema = z.object({
   KYC_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   KYC_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(1_825),
   KYC_DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(50).default(10),
+  KYC_PROVIDER: z.enum(['manual', 'sumsub']).default('manual'),
+  KYC_PROVIDER_URL: z.string().url().default('https://api.sumsub.com'),
+  KYC_PROVIDER_APP_TOKEN: z.string().optional(),
+  KYC_PROVIDER_SECRET_KEY: z.string().optional(),
+  KYC_PROVIDER_WEBHOOK_SECRET: z.string().optional(),
+  KYC_PROVIDER_LEVEL: z.string().min(1).max(100).default('basic-kyc-level'),
   TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
@@ -158,6 +164,18 @@ export type Config = {
     /** Days documents are kept after their request was decided, before an erasure the trader asked for. */
     documentRetentionDays: number;
     documentMaxBytes: number;
+    /**
+     * An external identity service deciding ID verifications instead of staff (modules/kyc-provider,
+     * decision 0041); null: the manual review, the default.
+     */
+    provider: {
+      name: 'sumsub';
+      baseUrl: string;
+      appToken: string;
+      secretKey: string;
+      webhookSecret: string;
+      levelName: string;
+    } | null;
   };
   /** Trade rules and limits (modules/trades; docs/decisions/0009-trades.md). */
   trades: {
@@ -262,6 +280,27 @@ function isoList(value: string, name: string): string[] {
   return codes;
 }
 
+/** The external identity service, when KYC_PROVIDER names one: its three secrets are then required. */
+function kycProviderOf(e: z.infer<typeof envSchema>): Config['kyc']['provider'] {
+  if (e.KYC_PROVIDER === 'manual') return null;
+  const missing = (
+    ['KYC_PROVIDER_APP_TOKEN', 'KYC_PROVIDER_SECRET_KEY', 'KYC_PROVIDER_WEBHOOK_SECRET'] as const
+  ).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when KYC_PROVIDER=sumsub`).join('\n')}`,
+    );
+  }
+  return {
+    name: e.KYC_PROVIDER,
+    baseUrl: e.KYC_PROVIDER_URL.replace(/\/+$/, ''),
+    appToken: e.KYC_PROVIDER_APP_TOKEN!,
+    secretKey: e.KYC_PROVIDER_SECRET_KEY!,
+    webhookSecret: e.KYC_PROVIDER_WEBHOOK_SECRET!,
+    levelName: e.KYC_PROVIDER_LEVEL,
+  };
+}
+
 /** Parses the environment; an invalid value stops the process with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", so `DATABASE_URL=` falls back to the embedded database.
@@ -363,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTtlDays: e.KYC_REQUEST_TTL_DAYS,
       documentRetentionDays: e.KYC_DOCUMENT_RETENTION_DAYS,
       documentMaxBytes: e.KYC_DOCUMENT_MAX_MB * 1_048_576,
+      provider: kycProviderOf(e),
     },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,

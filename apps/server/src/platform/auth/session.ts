@@ -286,7 +286,10 @@ async function sessionPlugin(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Set to false only on routes that cannot carry a token (none today). */
+    /**
+     * Set to false only on routes that cannot carry a token: server-to-server calls that prove themselves
+     * otherwise (the identity service's HMAC-signed callback, decision 0041).
+     */
     csrf?: boolean;
   }
 }
