@@ -70,6 +70,10 @@ const VerifyEmailPage = lazyPage(
   () => import('@/features/verification/pages/verify-email-page'),
   'VerifyEmailPage',
 );
+const IdentityVerificationPage = lazyPage(
+  () => import('@/features/verification/pages/verification-page'),
+  'VerificationPage',
+);
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
 const PaymentAccountsPage = lazyPage(
   () => import('@/features/payment-accounts/pages/payment-accounts-page'),
@@ -87,6 +91,14 @@ const ResetPasswordPage = lazyPage(
 );
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
+const VerificationsPage = lazyPage(
+  () => import('@/features/admin/pages/verifications-page'),
+  'VerificationsPage',
+);
+const VerificationReviewPage = lazyPage(
+  () => import('@/features/admin/pages/verification-review-page'),
+  'VerificationReviewPage',
+);
 const AboutPage = lazyPage(() => import('@/features/content/pages/content-page'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/content/pages/content-page'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('@/features/content/pages/content-page'), 'PrivacyPage');
@@ -141,6 +153,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       element: <RequireAuth />,
       children: [
         { path: 'account/verify-email', element: <VerifyEmailPage /> },
+        // The KYC levels and the identity verification steps (decisions 0037, 0038).
+        { path: 'account/verification', element: <IdentityVerificationPage /> },
         { path: 'user/security', element: <SecurityPage /> },
         { path: 'user/settings', element: <SettingsPage /> },
         { path: 'user/payment-accounts', element: <PaymentAccountsPage /> },
@@ -188,6 +202,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes', element: <DisputesPage /> },
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
+        { path: 'admin/verifications', element: <VerificationsPage /> },
+        { path: 'admin/verifications/:id', element: <VerificationReviewPage /> },
         { path: 'admin/reports', element: <ReportsPage /> },
         { path: 'admin/appeals', element: <AppealsPage /> },
         { path: 'admin/users', element: <UsersPage /> },

@@ -7,6 +7,7 @@ import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { AccountNoticeBanner } from './account-notice-banner';
 import { MaintenanceBanner } from './maintenance-banner';
+import { KycBanners } from '@/features/verification';
 import { VerifyEmailBanner } from '@/features/verification/components/verify-email-banner';
 
 /** Header, the current page (loaded on demand), footer. */
@@ -21,6 +22,7 @@ export function AppLayout() {
       <MaintenanceBanner />
       <AccountNoticeBanner />
       <VerifyEmailBanner />
+      <KycBanners />
       <main id="main-content" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader minHeight="50vh" />}>
           <Outlet />

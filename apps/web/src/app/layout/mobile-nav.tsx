@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@app/contract';
-import { Button, Divider, Drawer, Group, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VERIFICATION_PAGE_PATH } from '@/features/verification';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { LanguageLinks } from '@/shared/i18n/language-switcher';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconLogout } from '@/shared/ui/icons';
 import { useLogoutSubmit } from './user-menu';
 
@@ -20,6 +22,7 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
   const walletPath = useNamedRoute('walletIndex');
   const myOffersPath = useNamedRoute('myOffers');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
+  const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
   const { hidden, setHidden } = useBalanceHidden();
   const { logout, pending } = useLogoutSubmit();
   return (
@@ -52,6 +55,22 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
             </Button>
             <Button component={Link} to={tradeHistoryPath} onClick={onClose} variant="light" fullWidth>
               {t('trades.history.title')}
+            </Button>
+            <Button
+              component={Link}
+              to={verificationPath}
+              onClick={onClose}
+              variant="light"
+              fullWidth
+              // The badge's text joins the name with a space (the computed name would run them together).
+              aria-label={`${t('nav.verification')} ${t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}`}
+              rightSection={
+                <Badge size="sm" variant="white">
+                  {t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}
+                </Badge>
+              }
+            >
+              {t('nav.verification')}
             </Button>
             <Switch
               label={t('nav.hideBalances')}

@@ -1,8 +1,9 @@
 import { isStaffRole, type CurrentUser } from '@app/contract';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useSubmit } from 'react-router';
 import { offerEditorPath } from '@/features/offer-manager';
+import { VERIFICATION_PAGE_PATH } from '@/features/verification';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
@@ -20,7 +21,10 @@ export function useLogoutSubmit(): { logout: () => void; pending: boolean } {
   };
 }
 
-/** The logged-in user's menu in the navbar: who is signed in, hide balances, log out. */
+/**
+ * The logged-in user's menu in the navbar: who is signed in, the account pages (verification with the
+ * KYC level), hide balances, log out.
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { hidden, toggle } = useBalanceHidden();
@@ -34,6 +38,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const securityPath = useLocalizePath()('/user/security');
   const settingsPath = useLocalizePath()('/user/settings');
   const paymentAccountsPath = useLocalizePath()('/user/payment-accounts');
+  const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -81,6 +86,18 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
           {t('security.title')}
+        </Menu.Item>
+        {/* The KYC level rides along: where I stand, one click from raising it. */}
+        <Menu.Item
+          component={Link}
+          to={verificationPath}
+          rightSection={
+            <Badge size="sm" variant="light" data-testid="navbar-kyc-level">
+              {t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}
+            </Badge>
+          }
+        >
+          {t('nav.verification')}
         </Menu.Item>
         {isStaffRole(user.role) ? (
           <Menu.Item component={Link} to={consolePath} data-testid="staff-console-link">

@@ -11,5 +11,7 @@ export const adminKeys = {
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,
   user: (username: string) => ['admin', 'user', username] as const,
   outbox: (filters: Record<string, string | undefined>) => ['admin', 'outbox', filters] as const,
+  verifications: (status: string, type: string) => ['admin', 'verifications', status, type] as const,
+  verification: (id: number) => ['admin', 'verification', id] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
 };

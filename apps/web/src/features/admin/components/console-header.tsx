@@ -31,6 +31,11 @@ export function ConsoleHeader({
       label: t('admin.nav.chargebacks'),
       show: permissions.can('chargebacks.handle'),
     },
+    {
+      to: '/admin/verifications',
+      label: t('admin.nav.verifications'),
+      show: permissions.can('verifications.review'),
+    },
   ].filter((section) => section.show);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">

@@ -20,6 +20,9 @@ export function ReasonDialog({
   onSubmit,
   validate,
   onFieldErrors,
+  reasonLabel,
+  reasonMax = STAFF_REASON_MAX,
+  checkReason,
   children,
 }: {
   title: string;
@@ -32,6 +35,12 @@ export function ReasonDialog({
   /** Checks the caller's extra fields first; false stops the submit. */
   validate?: () => boolean;
   onFieldErrors?: (errors: Record<string, string>) => void;
+  /** The reason field's label when someone other than the audit log reads it (the trader). */
+  reasonLabel?: string;
+  /** The reason's length limit when the action's schema is stricter than the audit log's. */
+  reasonMax?: number;
+  /** The action's own rule for the reason (its contract schema), as a message in the page's language. */
+  checkReason?: (reason: string) => string | null;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -43,8 +52,11 @@ export function ReasonDialog({
 
   const submit = async () => {
     const extraOk = validate ? validate() : true;
-    setReasonError(reason.trim() ? null : t('admin.dispute.award.reasonRequired'));
-    if (!reason.trim() || !extraOk) return;
+    const problem = !reason.trim()
+      ? t('admin.dispute.award.reasonRequired')
+      : (checkReason?.(reason.trim()) ?? null);
+    setReasonError(problem);
+    if (problem || !extraOk) return;
     setPending(true);
     setFormError(null);
     try {
@@ -67,11 +79,11 @@ export function ReasonDialog({
       <Stack gap="sm">
         {children}
         <Textarea
-          label={t('admin.chargebacks.reason')}
+          label={reasonLabel ?? t('admin.chargebacks.reason')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={reasonError}
-          maxLength={STAFF_REASON_MAX}
+          maxLength={reasonMax}
           autosize
           minRows={2}
           withAsterisk

@@ -20,9 +20,11 @@ import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
+import { useStaffPermissions } from '../api/permissions';
 import { useUserAction, useUserDetail } from '../api/users';
 import { ConsoleHeader } from '../components/console-header';
 import { ReasonDialog } from '../components/reason-dialog';
+import { VideoVerificationControl } from '../components/video-verification-control';
 
 /** An account action with its reason, after a confirmation that names the user and the action. */
 function ActionDialog({
@@ -79,6 +81,7 @@ export function UserPage() {
   const locale = useLocale();
   const localize = useLocalizePath();
   const detail = useUserDetail(username);
+  const permissions = useStaffPermissions();
   const [acting, setActing] = useState<AdminUserAction | null>(null);
   useDocumentTitle(t('admin.users.userTitle', { name: username }));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -152,6 +155,9 @@ export function UserPage() {
             ) : null}
           </Stack>
         </Paper>
+        {permissions.can('verifications.review') ? (
+          <VideoVerificationControl username={user.username} />
+        ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Paper withBorder radius="md" p="md">
             <Title order={2} fz="lg" mb="xs">

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatFiat } from '@/features/marketplace';
+import { isKycRefusal, VerificationLink } from '@/features/verification';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { useStartTrade } from '../api/start-trade';
 import { amountProblem, deriveTradeAmounts, type AmountProblem, type AmountSide } from '../utils/amounts';
@@ -276,6 +277,12 @@ export function TradePanel({
                     : `${t(`offer.trade.errors.${error.kind}`)} ${error.message}`}
                 </Text>
               ))}
+              {/* A limit or block of the verification level: the way to raise it. */}
+              {errors.some((error) => isKycRefusal(error.code)) ? (
+                <Text size="sm">
+                  <VerificationLink />
+                </Text>
+              ) : null}
             </Stack>
           </Alert>
         ) : null}

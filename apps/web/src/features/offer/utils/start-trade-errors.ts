@@ -6,6 +6,9 @@ export const startTradeErrorKinds = [
   'max_per_trade_limit',
   'reached_daily_compliance_limit',
   'max_2_active_trades_id_not_verified',
+  // The verification level's lifetime volume is used up, or the level blocks this side (decision 0037).
+  'KycTradeLimit',
+  'KYC_ACTION_BLOCKED',
   'default',
 ] as const;
 export type StartTradeErrorKind = (typeof startTradeErrorKinds)[number];

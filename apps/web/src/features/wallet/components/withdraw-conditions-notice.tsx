@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VerificationLink } from '@/features/verification';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconAlertCircle, IconLock } from '@/shared/ui/icons';
 import type { WithdrawConditions } from '../api/get-withdraw-conditions';
@@ -52,7 +53,11 @@ export function WithdrawConditionsNotice({
     blocking.push({
       key: 'id',
       title: t('wallet.conditions.idRequiredTitle'),
-      text: t('wallet.conditions.idRequired'),
+      text: (
+        <>
+          {t('wallet.conditions.idRequired')} <VerificationLink />
+        </>
+      ),
     });
   }
   if (conditions.blockReason === 'BLOCKED_IN_LOCATION') {

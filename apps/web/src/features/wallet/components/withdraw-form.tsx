@@ -34,6 +34,7 @@ import { CoinSelect } from './coin-select';
 import { FeePreview, type FeeBreakdown } from './fee-preview';
 import { WithdrawConfirmModal, type WithdrawReview } from './withdraw-confirm-modal';
 import { useTwoFactorState } from '@/features/two-factor/api/two-factor';
+import { isKycRefusal, VerificationLink } from '@/features/verification';
 import {
   SecondFactorField,
   useSecondFactorErrorText,
@@ -176,6 +177,8 @@ function WithdrawForm({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // The form's refusal came from the verification level (ID_REQUIRED): offer the way to raise it.
+  const [formErrorKyc, setFormErrorKyc] = useState(false);
   const { decimals } = conditions;
   const code = conditions.cryptoCurrencyCode;
   const blocked = isWithdrawBlocked(conditions);
@@ -209,9 +212,19 @@ function WithdrawForm({
   const fieldContext = { decimals, network: conditions.network, internal };
   const fieldError = (name: keyof WithdrawFormValues) =>
     translateWalletFieldError(t, errors[name], fieldContext);
+  // Above the level's send-out limit: said on the amount, with the way to raise the limit.
+  const amountError =
+    errors.amount?.type === 'WITHDRAWAL_LIMIT' ? (
+      <>
+        {fieldError('amount')} <VerificationLink />
+      </>
+    ) : (
+      fieldError('amount')
+    );
 
   const onReview = handleSubmit((values) => {
     setFormError(null);
+    setFormErrorKyc(false);
     setConfirmError(null);
     const target = values[values.destination].trim();
     const body = withdrawBodySchema.safeParse({
@@ -286,6 +299,7 @@ function WithdrawForm({
         return;
       }
       setFormError(walletErrorMessage(t, error, { formatDate: format.dateTime }));
+      setFormErrorKyc(isApiError(error) && isKycRefusal(error.code));
     }
   };
 
@@ -373,7 +387,7 @@ function WithdrawForm({
                 </Button>
               }
               styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
-              error={fieldError('amount')}
+              error={amountError}
               {...register('amount')}
             />
           </Stack>
@@ -393,6 +407,12 @@ function WithdrawForm({
                 data-testid="withdraw-error"
               >
                 {formError}
+                {formErrorKyc ? (
+                  <>
+                    {' '}
+                    <VerificationLink />
+                  </>
+                ) : null}
               </Alert>
             ) : null}
             <Group justify="flex-end">

@@ -20,6 +20,8 @@ const FIELD_CODES = [
   'required',
   'too_long',
   'unknown_crypto_currency',
+  // Above what the verification level lets leave the wallet in its window (decision 0037).
+  'WITHDRAWAL_LIMIT',
 ] as const;
 export type WalletFieldCode = (typeof FIELD_CODES)[number];
 
@@ -67,7 +69,18 @@ export function translateWalletFieldError(
       return t('wallet.fieldErrors.too_long');
     case 'unknown_crypto_currency':
       return t('wallet.fieldErrors.unknown_crypto_currency');
+    case 'WITHDRAWAL_LIMIT': {
+      const left = usdLeftInMessage(error.message ?? '');
+      return left === null
+        ? t('wallet.fieldErrors.WITHDRAWAL_LIMIT')
+        : t('wallet.fieldErrors.WITHDRAWAL_LIMIT_LEFT', { left });
+    }
   }
+}
+
+/** What is left of the send-out limit in a WITHDRAWAL_LIMIT message (`...; 120.50 USD is left.`), if said. */
+export function usdLeftInMessage(message: string): string | null {
+  return /([\d.]+) USD is left/.exec(message)?.[1] ?? null;
 }
 
 /** The first ISO date in a server message (`... held until 2026-05-01T10:00:00.000Z.`), if any. */

@@ -1,0 +1,72 @@
+import {
+  addressDocumentTypes,
+  idDocumentTypes,
+  type AddressDocumentType,
+  type IdDocumentType,
+  type VerificationRequest,
+} from '@app/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useVerificationCountries } from '../api/countries';
+
+/** The details a request keeps, in the order the forms ask for them (the rest is not shown). */
+const ORDER = [
+  'issue_country_iso3',
+  'country_iso3',
+  'document_type',
+  'first_name_original',
+  'middle_name_original',
+  'last_name_original',
+  'document_number',
+  'address_line_1',
+  'address_line_2',
+  'city_name',
+  'region_name',
+  'zip_code',
+  'nga_nin',
+  'nga_bvn',
+  'url',
+] as const;
+type DetailKey = (typeof ORDER)[number];
+
+const isIdType = (value: string): value is IdDocumentType =>
+  (idDocumentTypes as readonly string[]).includes(value);
+const isAddressType = (value: string): value is AddressDocumentType =>
+  (addressDocumentTypes as readonly string[]).includes(value);
+
+/**
+ * What the trader entered for a request, as the server keeps it: the identifying numbers masked but for
+ * their end, countries and document types named in the page's language.
+ */
+export function RequestDetails({ request }: { request: VerificationRequest }) {
+  const { t } = useTranslation();
+  const countries = useVerificationCountries();
+  const countryName = (iso3: string) =>
+    countries.data?.countries.find((c) => c.iso3 === iso3)?.name.localized ?? iso3;
+  const valueOf = (key: DetailKey, value: string) => {
+    if (key === 'issue_country_iso3' || key === 'country_iso3') return countryName(value);
+    if (key !== 'document_type') return value;
+    if (isIdType(value)) return t(`verification.id.documentTypes.${value}`);
+    if (isAddressType(value)) return t(`verification.address.documentTypes.${value}`);
+    return value;
+  };
+  const rows = ORDER.filter((key) => (request.details[key] ?? '') !== '').map((key) => ({
+    key,
+    value: valueOf(key, request.details[key] ?? ''),
+  }));
+  if (rows.length === 0) return null;
+  return (
+    <Stack component="dl" gap={4} m={0} data-testid="request-details">
+      {rows.map((row) => (
+        <Group key={row.key} gap="xs" wrap="wrap" align="baseline">
+          <Text component="dt" size="sm" c="dimmed">
+            {t(`verification.details.${row.key}`)}
+          </Text>
+          <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
+            {row.value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
