@@ -220,6 +220,26 @@ describe('ID verification by the identity service', () => {
     expect(again.json().errors[0].code).toBe('VERIFICATION_NOT_PENDING');
   });
 
+  it('should decide once when the service sends the same decision twenty times at once', async () => {
+    const trader = await s.party('kpc');
+    const started = (await start(trader)).json().data;
+    const reference = started.verificationReference as string;
+    await trader.c.post('/rest/v3/kyc/verifications/sumsub/mark-pending', {
+      verificationReference: reference,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => callback(t.client(), reviewed(reference, 'GREEN'))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => a.json().data.changed === true)).toHaveLength(1);
+    const audit = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'verification.approve'
+        AND target_id = ${String(started.request.id)}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(audit.rows[0]?.n).toBe(1);
+    expect((await me(trader)).isIdVerified).toBe(true);
+  });
+
   it('should keep references private and answer bad input with 4xx', async () => {
     const owner = await s.party('kpo');
     const other = await s.party('kpx');
