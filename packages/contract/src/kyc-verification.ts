@@ -155,6 +155,31 @@ export const verificationDocumentSchema = z.object({
 });
 export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
 
+/**
+ * The details a request keeps (its start form's fields), in the order the forms ask for them: how the
+ * trader's page and the staff review list them.
+ */
+export const verificationDetailKeys = [
+  'issue_country_iso3',
+  'country_iso3',
+  'document_type',
+  'first_name_original',
+  'middle_name_original',
+  'last_name_original',
+  'document_number',
+  'address_line_1',
+  'address_line_2',
+  'city_name',
+  'region_name',
+  'zip_code',
+  'nga_nin',
+  'nga_bvn',
+  'url',
+] as const;
+export type VerificationDetailKey = (typeof verificationDetailKeys)[number];
+export const isVerificationDetailKey = (key: string): key is VerificationDetailKey =>
+  (verificationDetailKeys as readonly string[]).includes(key);
+
 /** A request as its owner sees it: what was entered (the document number masked), its documents. */
 export const verificationRequestSchema = z.object({
   id: z.number().int(),

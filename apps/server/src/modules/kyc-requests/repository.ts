@@ -63,23 +63,12 @@ export const kycRequestsRepository = {
     return row;
   },
 
-  /** A request by the external provider's reference for it, locked (its callbacks decide it). */
-  async lockByProviderReference(tx: DbOrTx, provider: string, reference: string) {
-    const [row] = await tx
-      .select()
-      .from(verificationRequests)
-      .where(
-        and(
-          eq(verificationRequests.provider, provider),
-          eq(verificationRequests.providerReference, reference),
-        ),
-      )
-      .for('update');
-    return row ? (await withDocuments(tx, [row]))[0] : undefined;
-  },
-
-  async findByProviderReference(db: DbOrTx, provider: string, reference: string) {
-    const [row] = await db
+  /**
+   * A request by the external provider's reference for it, with its documents; `lock` takes its row
+   * (the provider's callbacks decide it under the lock).
+   */
+  async findByProviderReference(db: DbOrTx, provider: string, reference: string, lock = false) {
+    const query = db
       .select()
       .from(verificationRequests)
       .where(
@@ -88,6 +77,7 @@ export const kycRequestsRepository = {
           eq(verificationRequests.providerReference, reference),
         ),
       );
+    const [row] = lock ? await query.for('update') : await query;
     return row ? (await withDocuments(db, [row]))[0] : undefined;
   },
 

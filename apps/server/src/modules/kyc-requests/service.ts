@@ -682,7 +682,7 @@ export function createKycRequestsService(options: KycRequestsOptions) {
     ): Promise<boolean> {
       const by: Decider = { id: null, role: `provider:${provider}`, ip: null };
       const row = await db.transaction(async (tx) => {
-        const request = await kycRequestsRepository.lockByProviderReference(tx, provider, reference);
+        const request = await kycRequestsRepository.findByProviderReference(tx, provider, reference, true);
         if (!request || request.status !== 'pending') return null;
         if (update.kind === 'submitted') {
           if (request.submittedAt) return null;

@@ -1,5 +1,7 @@
 import {
   adminVerificationDenyBodySchema,
+  isVerificationDetailKey,
+  verificationDetailKeys,
   type AdminVerificationDetail,
   type VerificationDocument,
 } from '@app/contract';
@@ -39,27 +41,6 @@ import { ConsoleHeader } from '../components/console-header';
 import { ReasonDialog } from '../components/reason-dialog';
 import { documentStatusColor, verificationStatusColor } from '../components/verification-status';
 
-/** What a request's details are called, in the order the trader's forms ask for them. */
-const DETAIL_KEYS = [
-  'issue_country_iso3',
-  'country_iso3',
-  'document_type',
-  'first_name_original',
-  'middle_name_original',
-  'last_name_original',
-  'document_number',
-  'address_line_1',
-  'address_line_2',
-  'city_name',
-  'region_name',
-  'zip_code',
-  'nga_nin',
-  'nga_bvn',
-  'url',
-] as const;
-type DetailKey = (typeof DETAIL_KEYS)[number];
-const isDetailKey = (key: string): key is DetailKey => (DETAIL_KEYS as readonly string[]).includes(key);
-
 /** The reason rule of deny and "ask for a new document" (the contract's), in the page's language. */
 function reasonProblem(t: TFunction, reason: string): string | null {
   const parsed = adminVerificationDenyBodySchema.safeParse({ reason });
@@ -72,8 +53,10 @@ function reasonProblem(t: TFunction, reason: string): string | null {
 /** The details the trader entered, unmasked, as they were sent. */
 function DetailsCard({ request }: { request: AdminVerificationDetail }) {
   const { t } = useTranslation();
-  const known = DETAIL_KEYS.filter((key) => request.details[key]);
-  const others = Object.keys(request.details).filter((key) => !isDetailKey(key) && request.details[key]);
+  const known = verificationDetailKeys.filter((key) => request.details[key]);
+  const others = Object.keys(request.details).filter(
+    (key) => !isVerificationDetailKey(key) && request.details[key],
+  );
   const rows = [...known, ...others].map((key) => [key, request.details[key] ?? ''] as const);
   return (
     <Paper withBorder radius="md" p="md">
@@ -89,7 +72,7 @@ function DetailsCard({ request }: { request: AdminVerificationDetail }) {
           {rows.map(([key, value]) => (
             <Group key={key} gap="xs" wrap="wrap" align="baseline">
               <Text component="dt" size="sm" c="dimmed">
-                {isDetailKey(key) ? t(`admin.verifications.fields.${key}`) : key}
+                {isVerificationDetailKey(key) ? t(`admin.verifications.fields.${key}`) : key}
               </Text>
               <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
                 {key === 'url' ? (

@@ -6,16 +6,14 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError, useApiErrorText } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { FormError } from '@/shared/ui/form-error';
 import { useStartAddressVerification } from '../api/requests';
-import { useKycFormat } from '../hooks/use-kyc-format';
-import { verificationErrorText, verificationFieldError } from '../utils/verification-errors';
+import { useVerificationSubmit } from '../hooks/use-verification-submit';
+import { verificationFieldError } from '../utils/verification-errors';
 import { CountrySelect } from './country-select';
 
 type FormInput = z.input<typeof startAddressVerificationBodySchema>;
@@ -72,10 +70,7 @@ export function AddressDetailsForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const format = useKycFormat();
-  const fallbackText = useApiErrorText();
   const start = useStartAddressVerification();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -89,6 +84,7 @@ export function AddressDetailsForm({
     criteriaMode: 'all',
     defaultValues: defaultsOf(request),
   });
+  const { formError, run } = useVerificationSubmit(setError, FIELDS);
   const country = useWatch({ control, name: 'country_iso3' });
   const nigeria = country === NIGERIA;
 
@@ -102,20 +98,12 @@ export function AddressDetailsForm({
 
   const fieldError = (name: (typeof FIELDS)[number]) => verificationFieldError(t, errors[name], name);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    run(async () => {
       await start.mutateAsync(body);
       onSaved();
-    } catch (error) {
-      if (isApiError(error) && error.isValidationError) {
-        const unmatched = applyServerFieldErrors(error, setError, FIELDS);
-        if (unmatched.length > 0) setFormError(t('verification.errors.checkForm'));
-        return;
-      }
-      setFormError(verificationErrorText(t, error, fallbackText, format.dateTime));
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('verification.address.formLabel')}>

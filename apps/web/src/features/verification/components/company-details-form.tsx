@@ -6,16 +6,13 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError, useApiErrorText } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { FormError } from '@/shared/ui/form-error';
 import { useConvertToCorporate } from '../api/corporate';
-import { useKycFormat } from '../hooks/use-kyc-format';
-import { verificationErrorText, verificationFieldError } from '../utils/verification-errors';
+import { useVerificationSubmit } from '../hooks/use-verification-submit';
+import { verificationFieldError } from '../utils/verification-errors';
 import { CountrySelect } from './country-select';
 
 type FormInput = z.input<typeof convertToCorporateBodySchema>;
@@ -52,10 +49,7 @@ export function CompanyDetailsForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const format = useKycFormat();
-  const fallbackText = useApiErrorText();
   const convert = useConvertToCorporate();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -68,21 +62,14 @@ export function CompanyDetailsForm({
     criteriaMode: 'all',
     defaultValues: defaultsOf(account),
   });
+  const { formError, run } = useVerificationSubmit(setError, FIELDS);
   const fieldError = (name: (typeof FIELDS)[number]) => verificationFieldError(t, errors[name], name);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    run(async () => {
       onSaved(await convert.mutateAsync(body));
-    } catch (error) {
-      if (isApiError(error) && error.isValidationError) {
-        const unmatched = applyServerFieldErrors(error, setError, FIELDS);
-        if (unmatched.length > 0) setFormError(t('verification.errors.checkForm'));
-        return;
-      }
-      setFormError(verificationErrorText(t, error, fallbackText, format.dateTime));
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('verification.company.formLabel')}>

@@ -6,17 +6,15 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError, useApiErrorText } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { FormError } from '@/shared/ui/form-error';
 import { useDocumentCountries } from '../api/countries';
 import { useStartIdVerification } from '../api/requests';
-import { useKycFormat } from '../hooks/use-kyc-format';
-import { verificationErrorText, verificationFieldError } from '../utils/verification-errors';
+import { useVerificationSubmit } from '../hooks/use-verification-submit';
+import { verificationFieldError } from '../utils/verification-errors';
 import { CountrySelect } from './country-select';
 
 type FormInput = z.input<typeof startIdVerificationBodySchema>;
@@ -64,11 +62,8 @@ export function IdDetailsForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const format = useKycFormat();
-  const fallbackText = useApiErrorText();
   const start = useStartIdVerification();
   const documentCountries = useDocumentCountries();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -84,6 +79,7 @@ export function IdDetailsForm({
     criteriaMode: 'all',
     defaultValues: idFormDefaults(request),
   });
+  const { formError, run } = useVerificationSubmit(setError, FIELDS);
   const country = useWatch({ control, name: 'issue_country_iso3' });
   const accepted = useMemo<readonly IdDocumentType[]>(() => {
     const entry = documentCountries.data?.countries.find((c) => c.iso3 === country);
@@ -100,20 +96,12 @@ export function IdDetailsForm({
 
   const fieldError = (name: (typeof FIELDS)[number]) => verificationFieldError(t, errors[name], name);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    run(async () => {
       await start.mutateAsync(body);
       onSaved();
-    } catch (error) {
-      if (isApiError(error) && error.isValidationError) {
-        const unmatched = applyServerFieldErrors(error, setError, FIELDS);
-        if (unmatched.length > 0) setFormError(t('verification.errors.checkForm'));
-        return;
-      }
-      setFormError(verificationErrorText(t, error, fallbackText, format.dateTime));
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('verification.id.formLabel')}>

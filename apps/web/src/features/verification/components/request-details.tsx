@@ -3,31 +3,13 @@ import {
   idDocumentTypes,
   type AddressDocumentType,
   type IdDocumentType,
+  type VerificationDetailKey,
   type VerificationRequest,
+  verificationDetailKeys,
 } from '@app/contract';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useVerificationCountries } from '../api/countries';
-
-/** The details a request keeps, in the order the forms ask for them (the rest is not shown). */
-const ORDER = [
-  'issue_country_iso3',
-  'country_iso3',
-  'document_type',
-  'first_name_original',
-  'middle_name_original',
-  'last_name_original',
-  'document_number',
-  'address_line_1',
-  'address_line_2',
-  'city_name',
-  'region_name',
-  'zip_code',
-  'nga_nin',
-  'nga_bvn',
-  'url',
-] as const;
-type DetailKey = (typeof ORDER)[number];
 
 const isIdType = (value: string): value is IdDocumentType =>
   (idDocumentTypes as readonly string[]).includes(value);
@@ -43,17 +25,20 @@ export function RequestDetails({ request }: { request: VerificationRequest }) {
   const countries = useVerificationCountries();
   const countryName = (iso3: string) =>
     countries.data?.countries.find((c) => c.iso3 === iso3)?.name.localized ?? iso3;
-  const valueOf = (key: DetailKey, value: string) => {
+  const valueOf = (key: VerificationDetailKey, value: string) => {
     if (key === 'issue_country_iso3' || key === 'country_iso3') return countryName(value);
     if (key !== 'document_type') return value;
     if (isIdType(value)) return t(`verification.id.documentTypes.${value}`);
     if (isAddressType(value)) return t(`verification.address.documentTypes.${value}`);
     return value;
   };
-  const rows = ORDER.filter((key) => (request.details[key] ?? '') !== '').map((key) => ({
-    key,
-    value: valueOf(key, request.details[key] ?? ''),
-  }));
+  // What the forms ask for, in their order (anything else is not shown).
+  const rows = verificationDetailKeys
+    .filter((key) => (request.details[key] ?? '') !== '')
+    .map((key) => ({
+      key,
+      value: valueOf(key, request.details[key] ?? ''),
+    }));
   if (rows.length === 0) return null;
   return (
     <Stack component="dl" gap={4} m={0} data-testid="request-details">

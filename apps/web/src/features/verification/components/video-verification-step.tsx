@@ -1,18 +1,15 @@
 import { videoVerificationBodySchema, type CurrentUser, type MyVerifications } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError, useApiErrorText } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { FormError } from '@/shared/ui/form-error';
 import { IconShieldCheck } from '@/shared/ui/icons';
 import { useSendVideoVerification } from '../api/requests';
-import { useKycFormat } from '../hooks/use-kyc-format';
+import { useVerificationSubmit } from '../hooks/use-verification-submit';
 import { attemptsOf, latestOf } from '../utils/requests';
-import { verificationErrorText, verificationFieldError } from '../utils/verification-errors';
+import { verificationFieldError } from '../utils/verification-errors';
 import { AttemptsNote } from './attempts-note';
 import { RequestStatus } from './request-status';
 
@@ -47,10 +44,7 @@ const STATE_COLORS: Record<VideoState, string> = {
 /** The link to the recorded call (`POST /account/verification/video/upload`), straight into review. */
 function VideoForm({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
-  const format = useKycFormat();
-  const fallbackText = useApiErrorText();
   const send = useSendVideoVerification();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -61,19 +55,12 @@ function VideoForm({ enabled }: { enabled: boolean }) {
     mode: 'onTouched',
     defaultValues: { url: '' },
   });
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const { formError, run } = useVerificationSubmit(setError, ['url']);
+  const onSubmit = handleSubmit((body) =>
+    run(async () => {
       await send.mutateAsync(body);
-    } catch (error) {
-      if (isApiError(error) && error.isValidationError) {
-        const unmatched = applyServerFieldErrors(error, setError, ['url']);
-        if (unmatched.length > 0) setFormError(t('verification.errors.checkForm'));
-        return;
-      }
-      setFormError(verificationErrorText(t, error, fallbackText, format.dateTime));
-    }
-  });
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('verification.video.formLabel')}>
       <Stack gap="sm">
