@@ -6,15 +6,11 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { envelope, frameworkErrors } from './platform/http/envelope.js';
+import { openApiOptions } from './platform/http/openapi-document.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
@@ -174,27 +170,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(cookie);
   await app.register(sessionsPlugin, { config, db: database.db, events });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'P2P Market API',
-        version: '1.0.0',
-        description: 'Every call answers { data } or { errors }.',
-      },
-    },
-    // A staff route says which permission it needs (decision 0019), so integrators read it in /docs.
-    transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
-      const permission = input.route.config?.permission;
-      if (!permission) return transformed;
-      const note = `Staff permission: \`${permission}\`.`;
-      const { description } = transformed.schema as { description?: string };
-      return {
-        ...transformed,
-        schema: { ...transformed.schema, description: description ? `${description}\n\n${note}` : note },
-      };
-    },
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (fs.existsSync(config.webDistDir)) {
