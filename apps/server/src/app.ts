@@ -49,6 +49,11 @@ import {
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { corporateRoutes, createCorporateService } from './modules/corporate/index.js';
+import {
+  apiKeysRoutes,
+  createApiKeyAuthenticator,
+  createApiKeysService,
+} from './modules/api-keys/index.js';
 import { createKycProvider, kycProviderRoutes } from './modules/kyc-provider/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
@@ -168,7 +173,19 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   app.addHook('onClose', () => outbox.stop());
 
   await app.register(cookie);
-  await app.register(sessionsPlugin, { config, db: database.db, events });
+  // API keys (decision 0042): the session plugin proves them; their scopes and limits are checked with
+  // the rate limits, built below, so the authenticator is read at request time.
+  const apiKeys = createApiKeysService(database.db, now);
+  let authenticateApiKey: ReturnType<typeof createApiKeyAuthenticator> | null = null;
+  await app.register(sessionsPlugin, {
+    config,
+    db: database.db,
+    events,
+    apiKeys: (request, key) => {
+      if (!authenticateApiKey) throw new Error('API keys are not ready yet');
+      return authenticateApiKey(request, key);
+    },
+  });
 
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -200,6 +217,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const throttle = new LoginThrottle(database.db, config.loginThrottle);
   // Request limits counted in PostgreSQL, shared by every instance (decision 0015).
   const limits = createRateLimits(createRateLimiter(database.db, now), config.rateLimits);
+  authenticateApiKey = createApiKeyAuthenticator(apiKeys, (keyId) => limits.apiKey(keyId));
   // Two-factor authentication: login's second step, release and send-out codes (decision 0028).
   const twoFactor = createTwoFactor({ db: database.db, outbox, limits, appName: APP_NAME });
   const pendingLogins = createPendingLogins({ db: database.db, config });
@@ -209,6 +227,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     twoFactorFlags: (userId) => twoFactor.flags(userId),
     kyc: (userId, currencyCode) => kyc.currentUserFacts(userId, currencyCode),
     corporate: (userId) => corporate.account(userId),
+    hasApiKey: (userId) => apiKeys.hasActive(userId),
   });
   const buildInitialState = createInitialStateBuilder(config, users, presentUser);
 
@@ -422,6 +441,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     now,
   });
   await app.register(corporateRoutes, { corporate });
+  await app.register(apiKeysRoutes, { apiKeys });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 

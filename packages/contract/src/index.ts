@@ -36,3 +36,4 @@ export * from './phone.js';
 export * from './contacts.js';
 export * from './payment-accounts.js';
 export * from './bank-accounts.js';
+export * from './api-keys.js';

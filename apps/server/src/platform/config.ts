@@ -81,6 +81,7 @@ const envSchema = z.object({
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_PASSWORD_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   // Mail and SMS (platform/mail; decision 0025). Unset: every message is kept in the outbox only.
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z
@@ -217,6 +218,8 @@ export type Config = {
     passwordPerHour: number;
     /** Two-factor codes one user may enter per hour (right or wrong). */
     codesPerHour: number;
+    /** Calls per API key and minute (decision 0042). */
+    apiKeyPerMinute: number;
   };
   /** Offer reports (modules/reports; docs/decisions/0008-offers.md, "Web: offer page, report, profile"). */
   reports: {
@@ -425,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       searchesPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       passwordPerHour: e.RATE_LIMIT_PASSWORD_PER_HOUR,
       codesPerHour: e.RATE_LIMIT_CODES_PER_HOUR,
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
     mail: {
       publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(

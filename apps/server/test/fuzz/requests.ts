@@ -45,9 +45,11 @@ export function pathValuesFor(operation: Operation, m: Market): Record<string, s
                         ? String(m.bankAccountId)
                         : operation.path.startsWith('/rest/v1/mobile-money-wallets/')
                           ? String(m.mobileMoneyWalletId)
-                          : onTrade
-                            ? tradeFor(operation, m)
-                            : m.offerHash
+                          : operation.path.startsWith('/rest/v1/api-keys/')
+                            ? String(m.apiKeyId)
+                            : onTrade
+                              ? tradeFor(operation, m)
+                              : m.offerHash
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer

@@ -14,6 +14,8 @@ export type CurrentUserReaders = {
   kyc(userId: number, currencyCode: string): Promise<CurrentUserFacts['kyc']>;
   /** The company the account belongs to (the corporate module), null for a personal account. */
   corporate(userId: number): Promise<CurrentUserFacts['corporate']>;
+  /** Whether the user holds an active API key (the api-keys module). */
+  hasApiKey(userId: number): Promise<boolean>;
 };
 
 /**
@@ -23,13 +25,14 @@ export type CurrentUserReaders = {
  */
 export function createCurrentUserPresenter(readers: CurrentUserReaders) {
   return async function present(user: UserRow): Promise<CurrentUser> {
-    const [hasActiveTrades, twoFactor, kyc, corporate] = await Promise.all([
+    const [hasActiveTrades, twoFactor, kyc, corporate, hasApiKey] = await Promise.all([
       readers.hasActiveTrades(user.id),
       readers.twoFactorFlags(user.id),
       readers.kyc(user.id, user.currencyCode),
       readers.corporate(user.id),
+      readers.hasApiKey(user.id),
     ]);
-    return presentCurrentUser(user, { hasActiveTrades, twoFactor, kyc, corporate });
+    return presentCurrentUser(user, { hasActiveTrades, twoFactor, kyc, corporate, hasApiKey });
   };
 }
 

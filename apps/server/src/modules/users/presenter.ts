@@ -14,6 +14,8 @@ export type CurrentUserFacts = {
   twoFactor: { login: boolean; release: boolean; sendout: boolean };
   /** The company the account belongs to (decision 0040), null for a personal account. */
   corporate: CurrentUser['corporateAccount'];
+  /** The user holds an active API key (decision 0042): `isApiKeyConnected`. */
+  hasApiKey: boolean;
   /** The KYC level and what the user has proven (decision 0037). */
   kyc: Pick<
     CurrentUser,
@@ -104,7 +106,7 @@ export function presentCurrentUser(user: UserRow, facts: CurrentUserFacts): Curr
     hasOffers: false,
     hasActiveTrades: facts.hasActiveTrades,
     isBalanceHidden: false,
-    isApiKeyConnected: false,
+    isApiKeyConnected: facts.hasApiKey,
     hasActiveMobileApp: false,
     createdAt: user.createdAt.toISOString(),
   };

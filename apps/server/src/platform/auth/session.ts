@@ -20,10 +20,21 @@ import { randomToken, safeEqual, sha256 } from './tokens.js';
 export type AuthUser = { id: number; username: string; role: UserRole; accountState: AccountState };
 export type SessionInfo = { id: string; csrfToken: string; userId: number | null };
 
+/**
+ * Proves an `Authorization: Bearer` API key for this request (modules/api-keys, decision 0042): the
+ * key's user and id, or a thrown 401/403/429. Given at registration, built later (it needs the limits).
+ */
+export type ApiKeyAuthenticator = (
+  request: FastifyRequest,
+  key: string,
+) => Promise<{ keyId: number; user: AuthUser }>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionInfo | null;
     user: AuthUser | null;
+    /** The API key this request was made with (no session, no CSRF token), or null. */
+    apiKey: { id: number } | null;
   }
   interface FastifyInstance {
     sessions: SessionService;
@@ -64,11 +75,20 @@ export type SessionPluginOptions = {
   /** Where ended sessions are announced, so their WebSockets close at once (revocation.ts). */
   events?: EventBus;
   now?: () => Date;
+  apiKeys?: ApiKeyAuthenticator;
 };
+
+/** The key of an `Authorization: Bearer <key>` header, or null. */
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, key, ...rest] = header.trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'bearer' && key && rest.length === 0 ? key : null;
+}
 
 async function sessionPlugin(
   app: FastifyInstance,
-  { config, db, events, now = () => new Date() }: SessionPluginOptions,
+  { config, db, events, now = () => new Date(), apiKeys }: SessionPluginOptions,
 ) {
   const { idleMs, absoluteMs, cookieSecure } = config.session;
 
@@ -180,6 +200,7 @@ async function sessionPlugin(
   app.decorate('sessions', service);
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
 
   // Reads (GET, HEAD) may use a session row read within the last SESSION_READ_CACHE_MS (decision 0031):
   // on the embedded database the lookup costs more than the whole of a shared marketplace answer.
@@ -228,7 +249,16 @@ async function sessionPlugin(
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[cookieName(request)] ?? request.cookies.sid;
-    if (!token) return;
+    if (!token) {
+      // A bot's call: its key stands for the session, and for the CSRF token (no browser sends it).
+      const key = bearerOf(request);
+      if (key && apiKeys && !request.is404) {
+        const principal = await apiKeys(request, key);
+        request.user = principal.user;
+        request.apiKey = { id: principal.keyId };
+      }
+      return;
+    }
     const id = sha256(token);
     const reads = request.method === 'GET' || request.method === 'HEAD';
     let row = reads ? recent.get(id) : undefined;
@@ -274,7 +304,7 @@ async function sessionPlugin(
   // routes still answer 404.
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || request.is404) return;
-    if (request.routeOptions.config?.csrf === false) return;
+    if (request.routeOptions.config?.csrf === false || request.apiKey) return;
     const header = request.headers['x-csrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
     const expected = request.session ? request.session.csrfToken : anonymousToken(request);

@@ -28,14 +28,15 @@ export function staffOf(user: AuthUser | null): (AuthUser & { role: StaffRole })
  * The staff console's gate, an `onRequest` hook that runs after the session is read and BEFORE the CSRF
  * check (session.ts registers it between the two), so that nothing, not even a CSRF refusal or a body
  * validation error, tells an outsider that a console route exists:
- * - anonymous users, non-staff and staff whose own account is not active: the unknown-route 404
- *   (`reply.callNotFound()`: the very answer of a path that does not exist);
+ * - anonymous users, non-staff, staff whose own account is not active, and any API key: the
+ *   unknown-route 404 (`reply.callNotFound()`: the very answer of a path that does not exist);
  * - staff whose role lacks the route's permission: 403 `FORBIDDEN_ROLE`.
  * The route's pattern is what is matched (not the raw URL), so no encoding of the path gets around it.
  */
 export async function staffGate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.is404 || !request.routeOptions.url?.startsWith(STAFF_PREFIX)) return;
-  const staff = staffOf(request.user);
+  // The console is for staff in a browser: an API key never opens it, whoever owns the key.
+  const staff = request.apiKey ? null : staffOf(request.user);
   if (!staff) {
     reply.callNotFound();
     return reply;
@@ -47,7 +48,8 @@ export async function staffGate(request: FastifyRequest, reply: FastifyReply): P
 
 /** For handlers: the staff member the gate already let through. */
 export function requireStaff(request: FastifyRequest): AuthUser & { role: StaffRole } {
-  const staff = staffOf(request.user);
+  // The console is for staff in a browser: an API key never opens it, whoever owns the key.
+  const staff = request.apiKey ? null : staffOf(request.user);
   // The gate ran first; reaching here without staff means a route outside the prefix called this.
   if (!staff) throw new Error('requireStaff outside a /rest/v1/admin/ route');
   return staff;

@@ -53,6 +53,12 @@ export function rateRules(limits: Config['rateLimits']) {
       windowMs: MINUTE,
       message: (s) => `Too many searches. Please try again in ${wait(s)}.`,
     },
+    apiKey: {
+      name: 'api-key',
+      limit: limits.apiKeyPerMinute,
+      windowMs: MINUTE,
+      message: (s) => `Too many calls with this API key. Please try again in ${wait(s)}.`,
+    },
   } satisfies Record<string, RateRule>;
 }
 
@@ -77,6 +83,8 @@ export function createRateLimits(limiter: RateLimiter, limits: Config['rateLimit
     passwordForgot: (ip: string) => limiter.hit(rules.password, clientAddressSubject(ip)),
     /** A two-factor code entered (login, release, send-out, settings), per user. */
     secondFactor: (userId: number) => limiter.hit(rules.codes, `user:${userId}`),
+    /** Every call made with an API key, per key (decision 0042). */
+    apiKey: (keyId: number) => limiter.hit(rules.apiKey, `api-key:${keyId}`),
     /** A marketplace search (answered from the shared anonymous cache or not). */
     search: (viewer: { userId: number | undefined; ip: string }) =>
       limiter.hit(

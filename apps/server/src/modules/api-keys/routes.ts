@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiKeyIdParamsSchema,
+  apiKeyListSchema,
+  createApiKeyBodySchema,
+  createdApiKeySchema,
+  dataEnvelope,
+} from '@app/contract';
+import { requireUser } from '../../platform/auth/session.js';
+import type { ApiKeysService } from './service.js';
+
+/**
+ * My API keys (decision 0042). Only a browser session manages them: an API key cannot list, create or
+ * revoke keys (scopes.ts closes these paths to keys).
+ */
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {
+  const tags = ['api-keys'];
+
+  app.get(
+    '/rest/v1/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'My active API keys, newest first (never their secrets)',
+        response: { 200: dataEnvelope(apiKeyListSchema) },
+      },
+    },
+    async (request) => ({ data: await apiKeys.list(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/rest/v1/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key: its secret is in this answer only',
+        description:
+          'Send the secret as `Authorization: Bearer <secret>`; no cookie or CSRF token is needed then. ' +
+          'Scopes: `read`, `trade`, `offers`, `wallet-withdraw` (withdrawals still need the two-factor ' +
+          'code when it is on). 409 `API_KEY_LIMIT` past 10 active keys.',
+        body: createApiKeyBodySchema,
+        response: { 201: dataEnvelope(createdApiKeySchema) },
+      },
+    },
+    async (request, reply) => {
+      const created = await apiKeys.create(requireUser(request).id, request.body);
+      return reply.code(201).send({ data: created });
+    },
+  );
+
+  app.delete(
+    '/rest/v1/api-keys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one of my API keys: refused from its next call on',
+        params: apiKeyIdParamsSchema,
+        response: { 200: dataEnvelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await apiKeys.revoke(requireUser(request).id, request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+};
