@@ -75,6 +75,7 @@ const IdentityVerificationPage = lazyPage(
   'VerificationPage',
 );
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
+const ApiKeysPage = lazyPage(() => import('@/features/api-keys/pages/api-keys-page'), 'ApiKeysPage');
 const PaymentAccountsPage = lazyPage(
   () => import('@/features/payment-accounts/pages/payment-accounts-page'),
   'PaymentAccountsPage',
@@ -158,6 +159,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'user/security', element: <SecurityPage /> },
         { path: 'user/settings', element: <SettingsPage /> },
         { path: 'user/payment-accounts', element: <PaymentAccountsPage /> },
+        { path: 'user/api-keys', element: <ApiKeysPage /> },
       ],
     },
     // Contacts: recent trades, trusted, blocked (`/contacts` is the first tab) and favourite offers.

@@ -38,6 +38,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const securityPath = useLocalizePath()('/user/security');
   const settingsPath = useLocalizePath()('/user/settings');
   const paymentAccountsPath = useLocalizePath()('/user/payment-accounts');
+  const apiKeysPath = useLocalizePath()('/user/api-keys');
   const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -83,6 +84,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={paymentAccountsPath}>
           {t('paymentAccounts.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={apiKeysPath}>
+          {t('apiKeys.title')}
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
           {t('security.title')}

@@ -35,6 +35,8 @@ import enPaymentAccounts from './locales/en/paymentAccounts.json';
 import esPaymentAccounts from './locales/es/paymentAccounts.json';
 import enBankAccounts from './locales/en/bankAccounts.json';
 import esBankAccounts from './locales/es/bankAccounts.json';
+import enApiKeys from './locales/en/apiKeys.json';
+import esApiKeys from './locales/es/apiKeys.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -56,6 +58,7 @@ const en = {
   contacts: enContacts,
   paymentAccounts: enPaymentAccounts,
   bankAccounts: enBankAccounts,
+  apiKeys: enApiKeys,
 };
 const es = {
   ...esCommon,
@@ -75,6 +78,7 @@ const es = {
   contacts: esContacts,
   paymentAccounts: esPaymentAccounts,
   bankAccounts: esBankAccounts,
+  apiKeys: esApiKeys,
 };
 
 export const resources = {
