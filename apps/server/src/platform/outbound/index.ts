@@ -1,0 +1,10 @@
+/** Outbound HTTP to addresses users give, safe against server-side request forgery. */
+export { isPublicAddress } from './public-address.js';
+export {
+  createSafeFetch,
+  OutboundError,
+  type OutboundAnswer,
+  type OutboundRefusal,
+  type SafeFetch,
+  type SafeFetchOptions,
+} from './safe-fetch.js';
