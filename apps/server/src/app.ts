@@ -187,7 +187,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     },
   });
 
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions({ publicUrl: config.mail.publicUrl }));
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (fs.existsSync(config.webDistDir)) {

@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { operationIdFor, type OpenApiDocument } from './openapi-document.js';
+import {
+  createMarket,
+  MARKET_ENV,
+  multipartBody,
+  smallPng,
+  type Market,
+} from '../../../test/fixtures/market.js';
+import { loadOperations, send } from '../../../test/fuzz/openapi.js';
+import { validRequest } from '../../../test/fuzz/requests.js';
+import { operationIdFor, securityFor, SECURITY, type OpenApiDocument } from './openapi-document.js';
 
-type Operation = { operationId?: string };
+type Operation = { operationId?: string; security?: Record<string, string[]>[] };
+
+/** A visitor may call it: no requirement, an empty one, or the anonymous CSRF cookie. */
+const isPublic = (operation: Operation) =>
+  !operation.security ||
+  operation.security.length === 0 ||
+  operation.security.some((r) => Object.keys(r).length === 0 || SECURITY.anonymousCsrf in r);
 
 /** Every operation of the document with its method and path. */
 function operationsOf(document: OpenApiDocument): { id: string; operation: Operation }[] {
@@ -28,17 +43,85 @@ describe('operationIdFor', () => {
   });
 });
 
+describe('securityFor', () => {
+  const session = { sessionCookie: [] };
+  const withCsrf = { sessionCookie: [], csrfToken: [] };
+  const apiKey = { apiKey: [] };
+
+  it('should ask a state-changing call for the session and the CSRF header, or an API key', () => {
+    expect(securityFor('POST', '/rest/v1/trade/{id}/paid', true)).toEqual([withCsrf, apiKey]);
+  });
+
+  it('should ask a read for the session or an API key', () => {
+    expect(securityFor('GET', '/rest/v1/trade/{id}', true)).toEqual([session, apiKey]);
+  });
+
+  it("should let a visitor's state-changing call pair the header with the anonymous CSRF cookie", () => {
+    expect(securityFor('POST', '/rest/v1/auth/login', true)).toEqual([
+      withCsrf,
+      { csrfCookie: [], csrfToken: [] },
+    ]);
+  });
+
+  it('should make credentials optional on public reads', () => {
+    expect(securityFor('GET', '/rest/v1/offers', true)).toEqual([{}, session, apiKey]);
+  });
+
+  it('should ask nothing of a route without CSRF, which proves itself otherwise (a signed callback)', () => {
+    expect(securityFor('POST', '/rest/v3/kyc/verifications/sumsub/callback', false)).toEqual([]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   let t: TestApp;
+  let m: Market;
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ...MARKET_ENV, BOND_AMOUNTS: 'BTC:0.01' });
+    m = await createMarket(t, 'od');
     const response = await t.client().get('/docs/json');
     expect(response.statusCode).toBe(200);
     document = response.json() as OpenApiDocument;
-  }, 120_000);
+  }, 180_000);
   afterAll(() => t.close());
+
+  it('should declare the session cookie, the CSRF header and cookie, the API key and the server', () => {
+    const components = document.components as { securitySchemes: Record<string, unknown> };
+    expect(components.securitySchemes).toMatchObject({
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+      csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+      csrfCookie: { type: 'apiKey', in: 'cookie', name: 'csrf' },
+      apiKey: { type: 'http', scheme: 'bearer' },
+    });
+    expect(document.servers).toEqual([{ url: t.config.mail.publicUrl }]);
+    const { description } = document.info as { description: string };
+    expect(description).toContain('GET /rest/v1/auth/csrf');
+    expect(description).toContain('X-CSRF-Token');
+  });
+
+  it('should give every operation its security, public exactly where a visitor gets past the login check', async () => {
+    const upload = multipartBody({ filename: 'proof.png', type: 'image/png', data: await smallPng() });
+    const paths = document.paths ?? {};
+    const wrong: string[] = [];
+    for (const operation of await loadOperations(t.client())) {
+      const documented = paths[operation.path]![operation.method.toLowerCase()] as Operation;
+      if (!documented.security) wrong.push(`${operation.id}: no security`);
+      const visitor = t.client();
+      await visitor.fetchCsrfToken();
+      const response = await send(visitor, validRequest(operation, m, { upload, documentUpload: upload }));
+      const json = /json/.test(String(response.headers['content-type']));
+      const code = json ? (response.json() as { errors?: { code: string }[] }).errors?.[0]?.code : undefined;
+      const refused = response.statusCode === 401 && code === 'UNAUTHENTICATED';
+      if (isPublic(documented) && refused) wrong.push(`${operation.id}: documented public, answered 401`);
+      // The staff console hides itself behind its 404; a 422 comes before the handler's login check.
+      const reachedLoginCheck = !(code === 'ROUTE_NOT_FOUND' || response.statusCode === 422);
+      if (!isPublic(documented) && !refused && reachedLoginCheck) {
+        wrong.push(`${operation.id}: documented as needing a login, answered ${response.statusCode} ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('should give every operation a unique operationId', () => {
     const operations = operationsOf(document);

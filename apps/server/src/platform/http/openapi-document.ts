@@ -3,7 +3,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * The OpenAPI document (`GET /docs/json`) as a stranger's tools read it (issue 16): generated clients name
- * their functions after operationIds, so every operation has a stable one.
+ * their functions after operationIds, so every operation has a stable one; they send credentials from the
+ * security requirements, so each operation says which cookie, header or key it needs.
  */
 
 type SwaggerTransform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
@@ -17,6 +18,149 @@ export type OpenApiDocument = {
 };
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+/** What session.ts checks the CSRF token on. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The operations a visitor may call without logging in (everything else answers 401 UNAUTHENTICATED,
+ * or the staff console's 404). Handlers decide that with `requireUser`, which the document cannot see;
+ * openapi-document.test.ts calls every operation as a visitor and holds this list to the answers.
+ */
+const PUBLIC_OPERATIONS = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /rest/v1/app/initial-state',
+  'GET /rest/v1/auth/csrf',
+  'POST /rest/v1/auth/register',
+  'POST /rest/v1/auth/login',
+  'POST /rest/v1/auth/login/two-factor',
+  'POST /rest/v1/auth/logout',
+  'POST /rest/v1/auth/password/forgot',
+  'POST /rest/v1/auth/password/reset',
+  'GET /rest/v2/payment-methods',
+  'GET /rest/v2/payment-methods/popular',
+  'GET /rest/v2/payment-methods/icons/{file}',
+  'GET /rest/v2/payment-methods/{slug}',
+  'GET /rest/v2/payment-method-groups',
+  'GET /rest/v2/currencies',
+  'GET /rest/v2/currencies/{code}',
+  'GET /rest/v1/tags',
+  'GET /rest/v1/countries',
+  'GET /rest/v2/countries',
+  'GET /rest/v2/countries/phone-verification',
+  'GET /rest/v2/crypto-fiat-rates',
+  'GET /rest/v2/wallet/crypto-currencies',
+  'GET /rest/v2/wallet/crypto-currencies/rates',
+  'GET /rest/v1/calculator',
+  'GET /rest/v1/calculator/currency',
+  'GET /rest/v1/banks',
+  'GET /rest/v1/banks/by-iban',
+  'GET /rest/v1/banks/by-routing-number',
+  'GET /rest/v1/banks/by-swift',
+  'GET /rest/v1/offers',
+  'GET /rest/v1/offers/{id}',
+  'GET /rest/v1/offers/report-reasons',
+  'GET /rest/v1/offers/{id}/feedback',
+  'GET /rest/v1/users/{username}',
+  'GET /rest/v1/users/{username}/avatar',
+  'GET /rest/v1/users/{username}/active-offers',
+  'GET /rest/v1/dispute/reasons',
+  'GET /rest/v1/verification/supported-countries',
+  'GET /rest/v1/verification/document-country',
+  'GET /rest/v3/kyc/verifications/provider',
+  'GET /rest/v1/pages/{slug}',
+]);
+
+/** Fastify's `:id` as OpenAPI's `{id}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** Whether a visitor may call `METHOD /path` (OpenAPI path form). */
+export const isPublicOperation = (method: string, path: string) =>
+  PUBLIC_OPERATIONS.has(`${method.toUpperCase()} ${path}`);
+
+/** The names of the schemes in `components.securitySchemes`. */
+export const SECURITY = {
+  session: 'sessionCookie',
+  csrf: 'csrfToken',
+  anonymousCsrf: 'csrfCookie',
+  apiKey: 'apiKey',
+};
+
+type SecurityRequirement = Record<string, string[]>;
+
+/**
+ * Who may call a route, as OpenAPI security requirements (alternatives, each a set sent together): a
+ * browser's session cookie, with the CSRF header on state-changing calls, or an API key, which needs no
+ * CSRF token; a visitor's state-changing call pairs the header with the anonymous CSRF cookie. Routes
+ * with `config.csrf === false` prove themselves otherwise (a signed callback) and need nothing here.
+ */
+export function securityFor(method: string, path: string, csrf: boolean): SecurityRequirement[] {
+  const withCsrf = csrf && STATE_CHANGING.has(method.toUpperCase());
+  const session: SecurityRequirement = withCsrf
+    ? { [SECURITY.session]: [], [SECURITY.csrf]: [] }
+    : { [SECURITY.session]: [] };
+  const apiKey = { [SECURITY.apiKey]: [] };
+  if (!csrf) return [];
+  if (!isPublicOperation(method, path)) return [session, apiKey];
+  if (withCsrf) return [session, { [SECURITY.anonymousCsrf]: [], [SECURITY.csrf]: [] }];
+  // Public reads answer more to a known viewer (their favourites, their own offers): both are optional.
+  return [{}, session, apiKey];
+}
+
+/** The cookie names session.ts uses: `__Host-` only over TLS, where browsers accept the prefix. */
+const cookieName = (base: string, publicUrl: string) =>
+  publicUrl.startsWith('https:') ? `__Host-${base}` : base;
+
+function securitySchemes(publicUrl: string) {
+  return {
+    [SECURITY.session]: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: cookieName('sid', publicUrl),
+      description:
+        'The session cookie set by POST /rest/v1/auth/login (and register): `__Host-sid` over HTTPS, `sid` over plain HTTP. Send it back as a browser does.',
+    },
+    [SECURITY.csrf]: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-CSRF-Token',
+      description:
+        'The CSRF token from GET /rest/v1/auth/csrf, on every POST, PUT, PATCH and DELETE made with a cookie. It changes at login: read it again after logging in.',
+    },
+    [SECURITY.anonymousCsrf]: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: cookieName('csrf', publicUrl),
+      description:
+        "Set by GET /rest/v1/auth/csrf when there is no session yet: a visitor's calls (register, login) send it with the matching X-CSRF-Token header.",
+    },
+    [SECURITY.apiKey]: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        "API key created at /rest/v1/api-keys, sent as `Authorization: Bearer <key>`. Calls made with a key need no cookie and no CSRF token; the key's scopes limit what it may do (403 otherwise).",
+    },
+  };
+}
+
+const DESCRIPTION = `Every call answers \`{ data }\` or, on failure, \`{ errors: [{ code, message, details? }] }\`; clients switch on \`code\`.
+
+## Authentication
+
+Two ways in:
+
+- **API key** (bots, integrations): send \`Authorization: Bearer <key>\` with a key created at \`/rest/v1/api-keys\`. No cookie and no CSRF token are needed.
+- **Session cookie** (browsers, or any client with a cookie jar): log in with \`POST /rest/v1/auth/login\`; the answer sets the session cookie (\`__Host-sid\` over HTTPS, \`sid\` over HTTP).
+
+## CSRF (cookie clients only)
+
+Every \`POST\`, \`PUT\`, \`PATCH\` and \`DELETE\` made with a cookie must carry the header \`X-CSRF-Token\`, or it is refused with 403 \`CSRF_TOKEN_MISMATCH\`:
+
+1. \`GET /rest/v1/auth/csrf\` answers \`{ data: { csrfToken } }\`. Without a session it also sets the \`csrf\` cookie (\`__Host-csrf\` over HTTPS) that this token is checked against: keep the cookie and send the token with anonymous calls such as register and login.
+2. Send the token as \`X-CSRF-Token\` on every state-changing call.
+3. Logging in (or registering) starts a session with a new token: read it again from \`GET /rest/v1/auth/csrf\` before the next state-changing call.
+
+Each operation's \`security\` lists the alternatives it accepts.`;
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -58,14 +202,18 @@ function withPermissionNote(schema: Record<string, unknown>, permission: string 
   return { ...schema, description: description ? `${description}\n\n${note}` : note };
 }
 
+/** The method a route is documented under (routes with several methods share the first's security). */
+const methodOf = (route: TransformInput['route']) =>
+  Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+
 /** Per route: the zod schemas as JSON Schema, plus what only the route's options know. */
 export function transformRoute(input: TransformInput): ReturnType<SwaggerTransform> {
   const transformed = jsonSchemaTransform(input);
-  const schema = withPermissionNote(
-    transformed.schema as Record<string, unknown>,
-    input.route.config?.permission,
-  );
-  return { ...transformed, schema };
+  const { config } = input.route;
+  const schema = withPermissionNote(transformed.schema as Record<string, unknown>, config?.permission);
+  if (!transformed.schema || (schema as { hide?: boolean }).hide) return transformed;
+  const security = securityFor(methodOf(input.route), openApiPath(input.url), config?.csrf !== false);
+  return { ...transformed, schema: { security, ...schema } };
 }
 
 /** Fills every operation's missing operationId from its method and path. */
@@ -91,15 +239,19 @@ export function completeDocument(document: OpenApiDocument): OpenApiDocument {
 }
 
 /** The `@fastify/swagger` options: app.ts registers them as they are. */
-export function openApiOptions(): FastifyDynamicSwaggerOptions {
+export function openApiOptions({ publicUrl }: { publicUrl: string }): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
-      info: {
-        title: 'P2P Market API',
-        version: '1.0.0',
-        description: 'Every call answers { data } or { errors }.',
+      info: { title: 'P2P Market API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: securitySchemes(publicUrl) as NonNullable<
+          NonNullable<FastifyDynamicSwaggerOptions['openapi']>['components']
+        >['securitySchemes'],
       },
     },
+    // Routes are mounted at the root whatever PUBLIC_URL's path: never strip it from their paths.
+    stripBasePath: false,
     transform: transformRoute,
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
