@@ -275,6 +275,28 @@ export const tradeRequirementBodySchema = z.object({
 /** `GET /rest/v2/trade/{tradeHash}/offer?timestamp=` (seconds). */
 export const tradeOfferQuerySchema = z.object({ timestamp: z.coerce.number().int().min(0).optional() });
 
+/**
+ * `GET /rest/v2/trade/{tradeHash}/offer`: the trade's offer as the notification widget reads it, at the
+ * price the trade locked, not the offer's price now.
+ */
+export const tradeOfferOfTradeSchema = z.object({
+  /** Empty when the offer no longer exists. */
+  hash: z.string(),
+  url: z.string(),
+  type: z.enum(['buy', 'sell']),
+  cryptoCurrency: z.object({ code: z.string() }),
+  fiatCurrency: z.object({
+    code: z.string(),
+    /** The locked fiat price of one coin, keyed by the lower-case crypto code (`{ btc: "65000.00" }`). */
+    rate: z.record(z.string(), z.string()),
+  }),
+  paymentMethod: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+});
+export type TradeOfferOfTrade = z.infer<typeof tradeOfferOfTradeSchema>;
+
+/** `POST /rest/v1/trade/{id}/policy-read`: the link to open, once recorded. */
+export const tradePolicyReadResultSchema = z.object({ url: z.string() });
+
 // --- requirements (flow) -----------------------------------------------------------------------------
 
 export const requirementStatuses = ['pending', 'uploaded', 'approved', 'rejected', 'corrupted'] as const;

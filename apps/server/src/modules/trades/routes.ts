@@ -1,19 +1,29 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  activeTradesSchema,
+  dataEnvelope,
   DISPUTE_REASONS,
+  disputeReasonSchema,
   disputeReasonsQuerySchema,
   localeSchema,
   tradeDisputeBodySchema,
   tradeHashParamsSchema,
   tradeHistoryQuerySchema,
   tradeIdParamsSchema,
+  tradeHistoryPageSchema,
   tradeMessageBodySchema,
+  tradeMessageSchema,
+  tradeMessagesPageSchema,
   tradeMessagesQuerySchema,
+  tradeOfferOfTradeSchema,
   tradeOfferQuerySchema,
   tradePolicyReadBodySchema,
+  tradePolicyReadResultSchema,
   tradeReleaseBodySchema,
   tradeRequirementBodySchema,
+  tradeSchema,
   tradeStartBodySchema,
   type Locale,
 } from '@app/contract';
@@ -30,6 +40,14 @@ type Options = {
   /** Lets a release through when the seller does not ask for a code for it, or with a right one (0028). */
   confirmRelease: (userId: number, code: string | undefined) => Promise<void>;
 };
+
+/**
+ * What each call answers, so the document types it and the serializer holds the answer to it (a field
+ * outside the contract is dropped, never leaked).
+ */
+const tradeAnswer = dataEnvelope(tradeSchema);
+const created = { 201: tradeAnswer };
+const ok = { 200: tradeAnswer };
 
 /**
  * The trade calls of the spec (section 7) plus the start, history and chat calls it leaves unnamed
@@ -55,7 +73,14 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     '/rest/v1/trade/start',
-    { schema: { tags: ['trades'], summary: 'Start a trade on an offer', body: tradeStartBodySchema } },
+    {
+      schema: {
+        tags: ['trades'],
+        summary: 'Start a trade on an offer',
+        body: tradeStartBodySchema,
+        response: created,
+      },
+    },
     async (request, reply) => {
       const { viewer, ip, locale } = await who(request);
       return reply.code(201).send({ data: await trades.start(viewer, request.body, { ip, locale }) });
@@ -64,7 +89,13 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.get(
     '/rest/v1/trade/active',
-    { schema: { tags: ['trades'], summary: 'My active trades (escrow still holding crypto)' } },
+    {
+      schema: {
+        tags: ['trades'],
+        summary: 'My active trades (escrow still holding crypto)',
+        response: { 200: dataEnvelope(activeTradesSchema) },
+      },
+    },
     async (request) => ({ data: await trades.active((await who(request)).viewer) }),
   );
 
@@ -75,6 +106,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'My trades in both roles, newest first, filtered by outcome',
         querystring: tradeHistoryQuerySchema,
+        response: { 200: dataEnvelope(tradeHistoryPageSchema) },
       },
     },
     async (request) => ({ data: await trades.history((await who(request)).viewer, request.query) }),
@@ -87,6 +119,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'One trade (its parties and moderators only)',
         params: tradeIdParamsSchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -97,7 +130,14 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.get(
     '/rest/v2/trade/:tradeHash',
-    { schema: { tags: ['trades'], summary: 'One trade (notifications)', params: tradeHashParamsSchema } },
+    {
+      schema: {
+        tags: ['trades'],
+        summary: 'One trade (notifications)',
+        params: tradeHashParamsSchema,
+        response: ok,
+      },
+    },
     async (request) => {
       const { viewer, ip, locale } = await who(request);
       return { data: await trades.get(viewer, request.params.tradeHash, { ip, locale }) };
@@ -112,6 +152,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: "The trade's offer at the trade's locked price (timestamp: cache buster)",
         params: tradeHashParamsSchema,
         querystring: tradeOfferQuerySchema,
+        response: { 200: dataEnvelope(tradeOfferOfTradeSchema) },
       },
     },
     async (request, reply) => {
@@ -123,7 +164,14 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     '/rest/v1/trade/:id/paid',
-    { schema: { tags: ['trades'], summary: 'Buyer: mark the payment as sent', params: tradeIdParamsSchema } },
+    {
+      schema: {
+        tags: ['trades'],
+        summary: 'Buyer: mark the payment as sent',
+        params: tradeIdParamsSchema,
+        response: ok,
+      },
+    },
     async (request) => {
       const { viewer, ip, locale } = await who(request);
       return { data: await trades.markPaid(viewer, request.params.id, { ip, locale }) };
@@ -138,6 +186,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Seller: release the escrow to the buyer (irreversible)',
         params: tradeIdParamsSchema,
         body: tradeReleaseBodySchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -154,6 +203,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'Cancel (escrow back to the seller)',
         params: tradeIdParamsSchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -169,6 +219,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'Dispute reasons (per role)',
         querystring: disputeReasonsQuerySchema,
+        response: { 200: dataEnvelope(z.array(disputeReasonSchema)) },
       },
     },
     async (request) => ({
@@ -184,6 +235,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Open a dispute (freezes the escrow until a moderator decides)',
         params: tradeIdParamsSchema,
         body: tradeDisputeBodySchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -199,6 +251,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'Leave an automated flow for the manual one',
         params: tradeIdParamsSchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -215,6 +268,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Record that a link from the offer terms was opened',
         params: tradeIdParamsSchema,
         body: tradePolicyReadBodySchema,
+        response: { 200: dataEnvelope(tradePolicyReadResultSchema) },
       },
     },
     async (request) => ({
@@ -230,6 +284,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Seller: approve or reject an uploaded requirement',
         params: tradeIdParamsSchema,
         body: tradeRequirementBodySchema,
+        response: ok,
       },
     },
     async (request) => {
@@ -248,6 +303,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Chat messages, oldest first (newest page, before=<id> or after=<id>)',
         params: tradeIdParamsSchema,
         querystring: tradeMessagesQuerySchema,
+        response: { 200: dataEnvelope(tradeMessagesPageSchema) },
       },
     },
     async (request) => ({
@@ -263,6 +319,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Write in the trade chat',
         params: tradeIdParamsSchema,
         body: tradeMessageBodySchema,
+        response: { 201: dataEnvelope(tradeMessageSchema) },
       },
     },
     async (request, reply) => {

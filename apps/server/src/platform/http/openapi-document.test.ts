@@ -136,4 +136,30 @@ describe('the OpenAPI document', () => {
     }
     expect(duplicates).toEqual([]);
   });
+
+  it.each([
+    ['post', '/rest/v1/trade/start', '201'],
+    ['get', '/rest/v1/trade/active', '200'],
+    ['get', '/rest/v1/trade/history', '200'],
+    ['get', '/rest/v1/trade/{id}', '200'],
+    ['get', '/rest/v2/trade/{tradeHash}', '200'],
+    ['get', '/rest/v2/trade/{tradeHash}/offer', '200'],
+    ['post', '/rest/v1/trade/{id}/paid', '200'],
+    ['post', '/rest/v1/trade/{id}/release', '200'],
+    ['post', '/rest/v1/trade/{id}/cancel', '200'],
+    ['get', '/rest/v1/dispute/reasons', '200'],
+    ['post', '/rest/v1/trade/{id}/dispute', '200'],
+    ['post', '/rest/v1/trade/{id}/fallback', '200'],
+    ['post', '/rest/v1/trade/{id}/policy-read', '200'],
+    ['post', '/rest/v1/trade/{id}/requirement', '200'],
+    ['get', '/rest/v1/trade/{id}/messages', '200'],
+    ['post', '/rest/v1/trade/{id}/messages', '201'],
+  ])('should type the answer of %s %s as sent (%s)', (method, path, status) => {
+    const { responses } = document.paths![path]![method] as {
+      responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }>;
+    };
+    const success = Object.keys(responses).filter((code) => code.startsWith('2'));
+    expect(success).toEqual([status]);
+    expect(responses[status]!.content?.['application/json']?.schema.properties).toHaveProperty('data');
+  });
 });
