@@ -162,4 +162,41 @@ describe('the OpenAPI document', () => {
     expect(success).toEqual([status]);
     expect(responses[status]!.content?.['application/json']?.schema.properties).toHaveProperty('data');
   });
+
+  it('should document the error envelope on every operation for each status it can answer', () => {
+    const components = document.components as {
+      schemas: Record<string, unknown>;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(components.schemas.ErrorEnvelope).toMatchObject({ properties: { errors: { type: 'array' } } });
+    expect(components.responses.RateLimited!.headers).toHaveProperty('Retry-After');
+    const missing: string[] = [];
+    for (const [path, byMethod] of Object.entries(document.paths ?? {})) {
+      for (const [method, raw] of Object.entries(byMethod)) {
+        const operation = raw as Operation & {
+          responses: Record<string, unknown>;
+          parameters?: { in: string }[];
+          requestBody?: unknown;
+        };
+        const expected = ['429', '503'];
+        if (!isPublic(operation)) expected.push('401', '403');
+        if (operation.parameters?.some((p) => p.in === 'path')) expected.push('404');
+        if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) {
+          expected.push('422');
+        }
+        if (method !== 'get' && operation.security?.length) expected.push('403');
+        const absent = expected.filter((status) => !operation.responses[status]);
+        if (absent.length > 0) missing.push(`${method.toUpperCase()} ${path}: ${absent.join(', ')}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('should name the ETag header where the answer carries one', () => {
+    const { responses } = document.paths!['/rest/v2/currencies']!.get as {
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(responses['200']!.headers).toHaveProperty('ETag');
+    expect(responses['304']).toBeDefined();
+  });
 });

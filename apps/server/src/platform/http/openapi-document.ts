@@ -1,5 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@app/contract';
 
 /**
  * The OpenAPI document (`GET /docs/json`) as a stranger's tools read it (issue 16): generated clients name
@@ -11,7 +13,17 @@ type SwaggerTransform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformInput = Parameters<SwaggerTransform>[0];
 
 /** Only the parts of the document this module reads and completes. */
-type Operation = { operationId?: string; [key: string]: unknown };
+type Parameter = { name: string; in: string; [key: string]: unknown };
+type Response = { description?: string; headers?: Record<string, unknown>; [key: string]: unknown };
+type Operation = {
+  operationId?: string;
+  security?: SecurityRequirement[];
+  parameters?: Parameter[];
+  requestBody?: unknown;
+  description?: string;
+  responses?: Record<string, Response>;
+  [key: string]: unknown;
+};
 export type OpenApiDocument = {
   paths?: Record<string, Record<string, Operation>>;
   [key: string]: unknown;
@@ -216,26 +228,137 @@ export function transformRoute(input: TransformInput): ReturnType<SwaggerTransfo
   return { ...transformed, schema: { security, ...schema } };
 }
 
-/** Fills every operation's missing operationId from its method and path. */
-function withOperationIds(document: OpenApiDocument): OpenApiDocument {
-  const paths = Object.fromEntries(
-    Object.entries(document.paths ?? {}).map(([path, byMethod]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(byMethod).map(([method, operation]) =>
-          METHODS.has(method)
-            ? [method, { operationId: operationIdFor(method, path), ...operation }]
-            : [method, operation],
-        ),
-      ),
-    ]),
+const ERROR_RESPONSE_NAMES = {
+  401: 'Unauthenticated',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  422: 'InvalidInput',
+  429: 'RateLimited',
+  503: 'ServiceUnavailable',
+} as const;
+type ErrorStatus = keyof typeof ERROR_RESPONSE_NAMES;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  401: 'Not logged in (`UNAUTHENTICATED`), or the API key is unknown or revoked.',
+  403: 'Refused: a missing or stale CSRF token (`CSRF_TOKEN_MISMATCH`: read it again from GET /rest/v1/auth/csrf), an API key without the scope, the account state, or a staff role (`FORBIDDEN_ROLE`).',
+  404: 'Nothing the caller may see has this id (`NOT_FOUND`); the staff console answers `ROUTE_NOT_FOUND` to non-staff.',
+  409: "The resource's state does not allow this now (e.g. `TRADE_INVALID_STATUS`).",
+  422: 'The path, query or body is not valid (`ERROR_INPUT_VALIDATION`, with one `details` entry per field).',
+  429: 'Too many requests (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`): wait the seconds in `Retry-After`.',
+  503: 'A dependency is unavailable (`SERVICE_UNAVAILABLE`), e.g. no market rate; try again later.',
+};
+
+const errorRef = '#/components/schemas/ErrorEnvelope';
+
+/** `components.responses`: one shared answer per error status, all in the error envelope. */
+function errorResponses() {
+  return Object.fromEntries(
+    (Object.keys(ERROR_RESPONSE_NAMES) as unknown as ErrorStatus[]).map((status) => {
+      const response: Response = {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: { $ref: errorRef } } },
+      };
+      if (Number(status) === 429) {
+        response.headers = {
+          'Retry-After': {
+            description: 'Seconds to wait before trying again.',
+            schema: { type: 'integer', minimum: 0 },
+          },
+        };
+      }
+      return [ERROR_RESPONSE_NAMES[status], response];
+    }),
   );
-  return { ...document, paths };
+}
+
+/** A visitor may call it: no requirement, an empty one, or the anonymous CSRF cookie. */
+const needsLogin = (operation: Operation) =>
+  (operation.security?.length ?? 0) > 0 &&
+  !operation.security!.some((r) => Object.keys(r).length === 0 || SECURITY.anonymousCsrf in r);
+
+/**
+ * The error statuses an operation can answer, from what the document already says of it: the login
+ * check (401), CSRF, key scopes and roles (403), ids in the path (404), any input (422), state-changing
+ * calls refused in the resource's state (409); every call may be rate limited (429) or meet an
+ * unavailable dependency (503).
+ */
+export function errorStatusesOf(method: string, path: string, operation: Operation): ErrorStatus[] {
+  const parameters = operation.parameters ?? [];
+  const stateChanging = STATE_CHANGING.has(method.toUpperCase());
+  const login = needsLogin(operation);
+  const statuses: ErrorStatus[] = [];
+  if (login) statuses.push(401);
+  if (login || (stateChanging && (operation.security?.length ?? 0) > 0)) statuses.push(403);
+  if (parameters.some((p) => p.in === 'path') || path.startsWith('/rest/v1/admin/')) statuses.push(404);
+  if (stateChanging) statuses.push(409);
+  if (operation.requestBody || parameters.length > 0) statuses.push(422);
+  statuses.push(429, 503);
+  return statuses;
+}
+
+/**
+ * Answers sent from a shared cache with an ETag (catalogue/http-cache.ts) document their 304; the offer
+ * search sends the same ETag without the schema saying so.
+ */
+const sendsEtag = (method: string, path: string, operation: Operation) =>
+  '304' in (operation.responses ?? {}) || (method === 'get' && path === '/rest/v1/offers');
+
+function withEtag(operation: Operation): Operation {
+  const responses = { ...operation.responses };
+  const ok = responses['200'];
+  if (ok) {
+    responses['200'] = {
+      ...ok,
+      headers: {
+        ...ok.headers,
+        ETag: {
+          description: 'Send it back as `If-None-Match` to get 304 while the answer is unchanged.',
+          schema: { type: 'string' },
+        },
+      },
+    };
+  }
+  return { ...operation, responses };
+}
+
+/** The operationId, the error answers and the headers of one operation. */
+function completeOperation(method: string, path: string, operation: Operation): Operation {
+  const responses: Record<string, Response> = { ...operation.responses };
+  for (const status of errorStatusesOf(method, path, operation)) {
+    // A route that documents a status itself knows better.
+    responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSE_NAMES[status]}` };
+  }
+  const completed = { operationId: operationIdFor(method, path), ...operation, responses };
+  return sendsEtag(method, path, operation) ? withEtag(completed) : completed;
 }
 
 /** The whole document, once the routes are in it. */
 export function completeDocument(document: OpenApiDocument): OpenApiDocument {
-  return withOperationIds(document);
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, byMethod]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(byMethod).map(([method, operation]) => [
+          method,
+          METHODS.has(method) ? completeOperation(method, path, operation) : operation,
+        ]),
+      ),
+    ]),
+  );
+  const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  return {
+    ...document,
+    paths,
+    components: {
+      ...components,
+      schemas: {
+        ...components.schemas,
+        ErrorEnvelope: z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0', io: 'output' }),
+      },
+      responses: { ...components.responses, ...errorResponses() },
+    },
+  };
 }
 
 /** The `@fastify/swagger` options: app.ts registers them as they are. */
