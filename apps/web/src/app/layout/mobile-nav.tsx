@@ -56,21 +56,12 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
             <Button component={Link} to={tradeHistoryPath} onClick={onClose} variant="light" fullWidth>
               {t('trades.history.title')}
             </Button>
-            <Button
-              component={Link}
-              to={verificationPath}
-              onClick={onClose}
-              variant="light"
-              fullWidth
-              // The badge's text joins the name with a space (the computed name would run them together).
-              aria-label={`${t('nav.verification')} ${t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}`}
-              rightSection={
-                <Badge size="sm" variant="white">
-                  {t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}
-                </Badge>
-              }
-            >
-              {t('nav.verification')}
+            <Button component={Link} to={verificationPath} onClick={onClose} variant="light" fullWidth>
+              {/* The badge inside the label, after a space: the name reads as the button shows it. */}
+              {t('nav.verification')}{' '}
+              <Badge size="sm" variant="white" ml={6}>
+                {t('nav.kycLevel', { level: user.kycLevelCheck.levelId })}
+              </Badge>
             </Button>
             <Switch
               label={t('nav.hideBalances')}
