@@ -43,8 +43,8 @@ export type Operation = {
   parameters: Parameter[];
   body?: Schema;
   /**
-   * Uploads take multipart/form-data, which the document cannot describe without a body schema; the
-   * attachment routes declare `consumes` only, so they are recognised by their path.
+   * Uploads take multipart/form-data: the document describes their body, and a route that declares
+   * `consumes` only is recognised by its path.
    */
   multipart: boolean;
 };
@@ -82,7 +82,11 @@ export async function loadOperations(client: TestClient): Promise<Operation[]> {
         description: operation.description,
         parameters: operation.parameters ?? [],
         body: operation.requestBody?.content['application/json']?.schema,
-        multipart: method === 'POST' && !operation.requestBody && MULTIPART_PATH.test(path),
+        multipart:
+          method === 'POST' &&
+          (operation.requestBody
+            ? 'multipart/form-data' in operation.requestBody.content
+            : MULTIPART_PATH.test(path)),
       });
     }
   }

@@ -199,4 +199,20 @@ describe('the OpenAPI document', () => {
     expect(responses['200']!.headers).toHaveProperty('ETag');
     expect(responses['304']).toBeDefined();
   });
+
+  it.each([
+    '/rest/v1/trade/{id}/attachments',
+    '/rest/v1/trade/{id}/upload',
+    '/rest/v1/verification/requests/{id}/documents',
+    '/rest/v1/users/process-avatar',
+  ])('should describe the multipart body of POST %s', (path) => {
+    const { requestBody } = document.paths![path]!.post as {
+      requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(Object.keys(requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(requestBody!.content['multipart/form-data']!.schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+  });
 });

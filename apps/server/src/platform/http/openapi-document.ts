@@ -1,7 +1,13 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@app/contract';
+import {
+  ATTACHMENT_FILE_FIELD,
+  errorEnvelopeSchema,
+  VERIFICATION_FILE_FIELD,
+  VERIFICATION_SIDE_FIELD,
+  verificationDocumentSides,
+} from '@app/contract';
 
 /**
  * The OpenAPI document (`GET /docs/json`) as a stranger's tools read it (issue 16): generated clients name
@@ -214,6 +220,56 @@ function withPermissionNote(schema: Record<string, unknown>, permission: string 
   return { ...schema, description: description ? `${description}\n\n${note}` : note };
 }
 
+const binary = (description: string) => ({ type: 'string', format: 'binary', description });
+
+const tradeUpload = {
+  type: 'object',
+  properties: {
+    [ATTACHMENT_FILE_FIELD]: binary('The image (JPEG, PNG, WebP) or PDF.'),
+    requirement_id: {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description:
+        "The trade requirement this file answers (the trade's `flow.state`); omit for a chat attachment.",
+    },
+  },
+  required: [ATTACHMENT_FILE_FIELD],
+};
+
+/**
+ * The multipart bodies: handlers read them with `request.parts()`, outside any zod schema, so their
+ * fields are written here, by path, from the handlers' field names.
+ */
+const MULTIPART_BODIES: Record<string, object> = {
+  '/rest/v1/trade/{id}/attachments': tradeUpload,
+  '/rest/v1/trade/{id}/upload': tradeUpload,
+  '/rest/v1/verification/requests/{id}/documents': {
+    type: 'object',
+    properties: {
+      [VERIFICATION_FILE_FIELD]: binary('The picture (JPEG, PNG, WebP) or PDF of the document.'),
+      [VERIFICATION_SIDE_FIELD]: {
+        type: 'string',
+        enum: [...verificationDocumentSides],
+        description: 'Which document this is, as the request asks.',
+      },
+    },
+    required: [VERIFICATION_FILE_FIELD, VERIFICATION_SIDE_FIELD],
+  },
+  '/rest/v1/users/process-avatar': {
+    type: 'object',
+    properties: { file: binary('JPEG, PNG or WebP up to 5 MB.') },
+    required: ['file'],
+  },
+};
+
+/** A multipart route's body for the document only; the handler still reads the parts itself. */
+function withMultipartBody(schema: Record<string, unknown>, path: string) {
+  const consumes = schema.consumes as string[] | undefined;
+  const body = MULTIPART_BODIES[path];
+  if (!body || schema.body || !consumes?.includes('multipart/form-data')) return schema;
+  return { ...schema, body, consumes: ['multipart/form-data'] };
+}
+
 /** The method a route is documented under (routes with several methods share the first's security). */
 const methodOf = (route: TransformInput['route']) =>
   Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
@@ -224,8 +280,9 @@ export function transformRoute(input: TransformInput): ReturnType<SwaggerTransfo
   const { config } = input.route;
   const schema = withPermissionNote(transformed.schema as Record<string, unknown>, config?.permission);
   if (!transformed.schema || (schema as { hide?: boolean }).hide) return transformed;
-  const security = securityFor(methodOf(input.route), openApiPath(input.url), config?.csrf !== false);
-  return { ...transformed, schema: { security, ...schema } };
+  const path = openApiPath(input.url);
+  const security = securityFor(methodOf(input.route), path, config?.csrf !== false);
+  return { ...transformed, schema: { security, ...withMultipartBody(schema, path) } };
 }
 
 const ERROR_RESPONSE_NAMES = {
