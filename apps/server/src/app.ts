@@ -49,11 +49,7 @@ import {
 import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { corporateRoutes, createCorporateService } from './modules/corporate/index.js';
-import {
-  apiKeysRoutes,
-  createApiKeyAuthenticator,
-  createApiKeysService,
-} from './modules/api-keys/index.js';
+import { apiKeysRoutes, createApiKeyAuthenticator, createApiKeysService } from './modules/api-keys/index.js';
 import { createKycProvider, kycProviderRoutes } from './modules/kyc-provider/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
