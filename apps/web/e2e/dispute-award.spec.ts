@@ -27,16 +27,16 @@ test.describe('dispute decided by the operator', () => {
     await expect(form.getByTestId('withdraw-active-trades')).toContainText(
       'stay in escrow until your trades finish',
     );
-    // Everything but the escrow can go, here to the buyer by username.
+    // What is not in escrow can go (within the level's send-out limit), here to the buyer by username.
     await form.getByText('Username', { exact: true }).click();
     await form.getByRole('textbox', { name: /^Username/ }).fill(buyerName);
-    await form.getByRole('textbox', { name: /^Amount \(BTC\)/ }).fill('0.4');
+    await form.getByRole('textbox', { name: /^Amount \(BTC\)/ }).fill('0.05');
     await form.getByRole('button', { name: 'Review and send' }).click();
     await seller
       .getByRole('dialog', { name: 'Confirm the transfer' })
       .getByRole('button', { name: 'Send now' })
       .click();
-    await expect(seller.getByText(`0.40 BTC sent to ${buyerName}.`)).toBeVisible();
+    await expect(seller.getByText(`0.05 BTC sent to ${buyerName}.`)).toBeVisible();
 
     await seller.goto(`/trade/${hash}`);
     await buyer.goto(`/trade/${hash}`);
