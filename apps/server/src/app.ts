@@ -50,6 +50,13 @@ import { publicProfileRoutes } from './modules/users/index.js';
 import { createTradesService, tradesRepository, tradesRoutes } from './modules/trades/index.js';
 import { corporateRoutes, createCorporateService } from './modules/corporate/index.js';
 import { apiKeysRoutes, createApiKeyAuthenticator, createApiKeysService } from './modules/api-keys/index.js';
+import {
+  createWebhookDelivery,
+  createWebhooksService,
+  webhooksRoutes,
+  type WebhookDeliveryQueue,
+} from './modules/webhooks/index.js';
+import { createSafeFetch } from './platform/outbound/index.js';
 import { createKycProvider, kycProviderRoutes } from './modules/kyc-provider/index.js';
 import { createFeedbackService, feedbackCountsOf, feedbackRoutes } from './modules/feedback/index.js';
 import {
@@ -113,6 +120,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Identity verification requests; `main.ts` runs their sweep (expiry, erasure; decision 0038). */
     kycRequests: KycRequestsService;
+    /** The webhook delivery queue; `main.ts` starts its worker (decision 0043). */
+    webhookDeliveries: WebhookDeliveryQueue;
   }
 }
 
@@ -438,6 +447,36 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   await app.register(corporateRoutes, { corporate });
   await app.register(apiKeysRoutes, { apiKeys });
+  // Webhooks (decision 0043): calls out only through the SSRF-safe fetch; bus events fill their queue.
+  const safeFetch = createSafeFetch({
+    allowedHosts: config.webhooks.allowedPrivateHosts,
+    timeoutMs: config.webhooks.timeoutMs,
+  });
+  const webhookDeliveries = createWebhookDelivery({
+    db: database.db,
+    safeFetch,
+    outbox,
+    log: app.log,
+    pollSeconds: config.webhooks.pollSeconds,
+    settingsUrl: `${config.mail.publicUrl}/user/webhooks`,
+  });
+  app.decorate('webhookDeliveries', webhookDeliveries);
+  const stopListening = webhookDeliveries.listen(events);
+  app.addHook('onClose', async () => {
+    stopListening();
+    await webhookDeliveries.stop();
+  });
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({
+      db: database.db,
+      safeFetch,
+      allowedHosts: config.webhooks.allowedPrivateHosts,
+      knowledgeUrl: `${config.mail.publicUrl}/docs#tag/webhooks`,
+      now,
+    }),
+    deliveries: webhookDeliveries,
+    limits,
+  });
   // Each trade's tamper-evident record (hash chain) for its parties and staff.
   await app.register(tradeRecordsRoutes, { db: database.db, store: uploads, trades });
 

@@ -37,6 +37,8 @@ async function main() {
   app.rates.start();
   // Mail and SMS waiting from before a restart go out now; new ones as they are written.
   app.outbox.start();
+  // Webhook deliveries due from before a restart go out now; new ones as they are queued (0043).
+  app.webhookDeliveries.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.

@@ -37,3 +37,4 @@ export * from './contacts.js';
 export * from './payment-accounts.js';
 export * from './bank-accounts.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

@@ -82,6 +82,11 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  RATE_LIMIT_WEBHOOK_CALLS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  // Webhooks (modules/webhooks; decision 0043).
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
+  WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   // Mail and SMS (platform/mail; decision 0025). Unset: every message is kept in the outbox only.
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z
@@ -220,6 +225,8 @@ export type Config = {
     codesPerHour: number;
     /** Calls per API key and minute (decision 0042). */
     apiKeyPerMinute: number;
+    /** Webhook checks (save, verify) and "send again", per user: each is a call out to another server. */
+    webhookCallsPerHour: number;
   };
   /** Offer reports (modules/reports; docs/decisions/0008-offers.md, "Web: offer page, report, profile"). */
   reports: {
@@ -230,6 +237,13 @@ export type Config = {
    * Outgoing mail and SMS (platform/mail; decision 0025): every message is written to the outbox table
    * and, when a transport is configured, delivered from there by a durable worker with retries.
    */
+  /** Webhooks (modules/webhooks; decision 0043). */
+  webhooks: {
+    /** Hosts that may be private or plain http: the operator's internal receivers, the tests'. */
+    allowedPrivateHosts: string[];
+    timeoutMs: number;
+    pollSeconds: number;
+  };
   mail: {
     /** The address links in mails point to (no trailing slash). */
     publicUrl: string;
@@ -429,6 +443,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordPerHour: e.RATE_LIMIT_PASSWORD_PER_HOUR,
       codesPerHour: e.RATE_LIMIT_CODES_PER_HOUR,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      webhookCallsPerHour: e.RATE_LIMIT_WEBHOOK_CALLS_PER_HOUR,
+    },
+    webhooks: {
+      allowedPrivateHosts: list(e.WEBHOOK_ALLOWED_PRIVATE_HOSTS).map((host) => host.toLowerCase()),
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1_000,
+      pollSeconds: e.WEBHOOK_POLL_SECONDS,
     },
     mail: {
       publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(

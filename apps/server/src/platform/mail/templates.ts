@@ -209,6 +209,26 @@ const TEMPLATES = {
       action: 'Subirlo',
     },
   },
+  webhook_disabled: {
+    needs: ['url', 'hours', 'settingsUrl'],
+    actionUrl: 'settingsUrl',
+    en: {
+      subject: 'Your {{appName}} webhook was turned off',
+      paragraphs: [
+        'For {{hours}} hours, {{url}} did not accept the events we sent it, so we stopped sending them.',
+        'Nothing is lost: the events wait in your delivery log. Fix the receiver, then press "Verify" on your webhook page to turn it on again.',
+      ],
+      action: 'Open my webhook',
+    },
+    es: {
+      subject: 'Tu webhook de {{appName}} se desactivó',
+      paragraphs: [
+        'Durante {{hours}} horas, {{url}} no aceptó los eventos que le enviamos, así que dejamos de enviarlos.',
+        'No se pierde nada: los eventos esperan en tu registro de entregas. Arregla el receptor y pulsa «Verificar» en la página de tu webhook para activarlo de nuevo.',
+      ],
+      action: 'Abrir mi webhook',
+    },
+  },
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;

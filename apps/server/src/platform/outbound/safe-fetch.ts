@@ -32,6 +32,8 @@ export type OutboundAnswer = {
   latencyMs: number;
   /** The address that answered, after any redirects. */
   finalUrl: string;
+  /** The last answer's headers, names in lower case. */
+  headers: Record<string, string>;
 };
 
 export type SafeFetchOptions = {
@@ -45,7 +47,31 @@ export type SafeFetchOptions = {
   excerptBytes?: number;
 };
 
-const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/**
+ * The checks that need no network: scheme, credentials, and a literal private address in the URL
+ * (unless its host is in `allowed`). Throws OutboundError; answers the parsed URL.
+ */
+export function checkOutboundUrl(raw: string, allowed: ReadonlySet<string>): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundError('invalid_url', 'Not a valid address.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundError('scheme_not_allowed', 'Only http and https addresses are allowed.');
+  }
+  if (url.username || url.password) {
+    throw new OutboundError('credentials_in_url', 'The address may not contain a user name or password.');
+  }
+  const host = hostOf(url);
+  if (ipaddr.isValid(host) && !allowed.has(host) && !isPublicAddress(host)) {
+    throw new OutboundError('address_not_allowed', `${host} is a private address.`);
+  }
+  return url;
+}
 
 /**
  * Outbound HTTP to addresses users give (webhooks), safe against server-side request forgery:
@@ -87,26 +113,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
     },
   });
 
-  /** The checks that need no network: scheme, credentials, and a literal address in the URL. */
-  function check(raw: string): URL {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new OutboundError('invalid_url', 'Not a valid address.');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new OutboundError('scheme_not_allowed', 'Only http and https addresses are allowed.');
-    }
-    if (url.username || url.password) {
-      throw new OutboundError('credentials_in_url', 'The address may not contain a user name or password.');
-    }
-    const host = hostOf(url);
-    if (ipaddr.isValid(host) && !allowed.has(host) && !isPublicAddress(host)) {
-      throw new OutboundError('address_not_allowed', `${host} is a private address.`);
-    }
-    return url;
-  }
+  const check = (raw: string) => checkOutboundUrl(raw, allowed);
 
   async function excerptOf(body: ReadableStream<Uint8Array> | null): Promise<string> {
     if (!body) return '';
@@ -163,6 +170,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
         excerpt,
         latencyMs: Math.round(performance.now() - started),
         finalUrl: url.toString(),
+        headers: Object.fromEntries(response.headers),
       };
     }
   };

@@ -59,6 +59,12 @@ export function rateRules(limits: Config['rateLimits']) {
       windowMs: MINUTE,
       message: (s) => `Too many calls with this API key. Please try again in ${wait(s)}.`,
     },
+    webhookCalls: {
+      name: 'webhook-calls',
+      limit: limits.webhookCallsPerHour,
+      windowMs: HOUR,
+      message: (s) => `Too many webhook checks and resends. Please try again in ${wait(s)}.`,
+    },
   } satisfies Record<string, RateRule>;
 }
 
@@ -85,6 +91,8 @@ export function createRateLimits(limiter: RateLimiter, limits: Config['rateLimit
     secondFactor: (userId: number) => limiter.hit(rules.codes, `user:${userId}`),
     /** Every call made with an API key, per key (decision 0042). */
     apiKey: (keyId: number) => limiter.hit(rules.apiKey, `api-key:${keyId}`),
+    /** A webhook check (save, verify) or "send again": each calls another server (decision 0043). */
+    webhookCall: (userId: number) => limiter.hit(rules.webhookCalls, `user:${userId}`),
     /** A marketplace search (answered from the shared anonymous cache or not). */
     search: (viewer: { userId: number | undefined; ip: string }) =>
       limiter.hit(
