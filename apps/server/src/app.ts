@@ -471,7 +471,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       db: database.db,
       safeFetch,
       allowedHosts: config.webhooks.allowedPrivateHosts,
-      knowledgeUrl: `${config.mail.publicUrl}/docs#tag/webhooks`,
+      knowledgeUrl: `${config.mail.publicUrl}/docs#/webhooks`,
       now,
     }),
     deliveries: webhookDeliveries,
