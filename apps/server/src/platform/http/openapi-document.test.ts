@@ -9,7 +9,13 @@ import {
 } from '../../../test/fixtures/market.js';
 import { loadOperations, send } from '../../../test/fuzz/openapi.js';
 import { validRequest } from '../../../test/fuzz/requests.js';
-import { operationIdFor, securityFor, SECURITY, type OpenApiDocument } from './openapi-document.js';
+import {
+  operationIdFor,
+  securityFor,
+  SECURITY,
+  toOpenApi30,
+  type OpenApiDocument,
+} from './openapi-document.js';
 
 type Operation = { operationId?: string; security?: Record<string, string[]>[] };
 
@@ -71,6 +77,60 @@ describe('securityFor', () => {
     expect(securityFor('POST', '/rest/v3/kyc/verifications/sumsub/callback', false)).toEqual([]);
   });
 });
+
+describe('toOpenApi30', () => {
+  it('should make a nullable union of literals one nullable enum (3.0 ignores nullable without a type)', () => {
+    const schema = { nullable: true, anyOf: [0, 1, 2].map((n) => ({ type: 'number', enum: [n] })) };
+    expect(toOpenApi30(schema)).toEqual({ nullable: true, type: 'number', enum: [0, 1, 2] });
+  });
+
+  it('should carry nullable on each typed branch of any other nullable union', () => {
+    const schema = { nullable: true, anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] };
+    expect(toOpenApi30(schema)).toEqual({
+      anyOf: [
+        { type: 'string', nullable: true },
+        { type: 'number', minimum: 0, nullable: true },
+      ],
+    });
+  });
+
+  it('should define the required keys of a record over an enum, inside other schemas too', () => {
+    const record = {
+      type: 'object',
+      additionalProperties: { type: 'boolean' },
+      required: ['bids', 'messenger'],
+    };
+    expect(toOpenApi30({ type: 'object', properties: { features: record } })).toEqual({
+      type: 'object',
+      properties: {
+        features: {
+          ...record,
+          properties: { bids: { type: 'boolean' }, messenger: { type: 'boolean' } },
+        },
+      },
+    });
+  });
+});
+
+/**
+ * Two paths one request could match with neither the more specific (OpenAPI prefers literal segments):
+ * `/a/{x}/b` and `/a/c/{y}` are ambiguous for `/a/c/b`.
+ */
+function ambiguous(a: string, b: string): boolean {
+  const x = a.split('/');
+  const y = b.split('/');
+  if (a === b || x.length !== y.length) return false;
+  const templated = (segment: string) => /^\{.+\}$/.test(segment);
+  let aLiteralFirst = false;
+  let bLiteralFirst = false;
+  for (const [i, segment] of x.entries()) {
+    const other = y[i]!;
+    if (!templated(segment) && !templated(other) && segment !== other) return false;
+    if (!templated(segment) && templated(other)) aLiteralFirst = true;
+    if (templated(segment) && !templated(other)) bLiteralFirst = true;
+  }
+  return aLiteralFirst === bLiteralFirst;
+}
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
@@ -135,6 +195,22 @@ describe('the OpenAPI document', () => {
       seen.set(operation.operationId!, id);
     }
     expect(duplicates).toEqual([]);
+  });
+
+  // Redocly's no-ambiguous-paths compares paths without methods (off in redocly.yaml): this compares
+  // the paths of each method.
+  it('should have no two paths of one method that the same request could match', () => {
+    const pathsOf = new Map<string, string[]>();
+    for (const [path, byMethod] of Object.entries(document.paths ?? {})) {
+      for (const method of Object.keys(byMethod)) pathsOf.set(method, [...(pathsOf.get(method) ?? []), path]);
+    }
+    const clashes = [...pathsOf].flatMap(([method, paths]) =>
+      paths.flatMap((a, i) =>
+        paths.slice(i + 1).flatMap((b) => (ambiguous(a, b) ? [`${method.toUpperCase()} ${a} / ${b}`] : [])),
+      ),
+    );
+    expect(clashes).toEqual([]);
+    expect(ambiguous('/rest/v1/users/{username}/active-offers', '/rest/v1/users/sessions/{id}')).toBe(true);
   });
 
   it.each([

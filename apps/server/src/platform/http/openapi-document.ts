@@ -390,6 +390,66 @@ function completeOperation(method: string, path: string, operation: Operation): 
   return sendsEtag(method, path, operation) ? withEtag(completed) : completed;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{ type: 'number', enum: [0] }`: one branch of `z.union([z.literal(0), ...])`. */
+const isTypedEnum = (schema: unknown): schema is { type: string; enum: unknown[] } =>
+  isObject(schema) &&
+  typeof schema.type === 'string' &&
+  Array.isArray(schema.enum) &&
+  Object.keys(schema).every((key) => key === 'type' || key === 'enum');
+
+/**
+ * A nullable union as OpenAPI 3.0 reads it. zod writes `{ nullable: true, anyOf: [...] }`, but 3.0.3
+ * ignores `nullable` without a `type` beside it (Redocly's `nullable-type-sibling`), so the document
+ * would refuse the `null` the server sends. A union of literals of one type becomes one nullable enum;
+ * any other union carries `nullable` on each typed branch.
+ */
+function nullableUnion(schema: JsonSchema): JsonSchema {
+  const { anyOf, ...rest } = schema;
+  if (!Array.isArray(anyOf)) return schema;
+  const type = isTypedEnum(anyOf[0]) ? anyOf[0].type : undefined;
+  if (type && anyOf.every((branch) => isTypedEnum(branch) && branch.type === type)) {
+    const values = anyOf.flatMap((branch) => (branch as { enum: unknown[] }).enum);
+    return { ...rest, type, enum: values };
+  }
+  const { nullable, ...others } = rest;
+  const branches = anyOf.map((branch) =>
+    isObject(branch) && typeof branch.type === 'string' ? { ...branch, nullable } : branch,
+  );
+  return { ...others, anyOf: branches };
+}
+
+/**
+ * A record over an enum (`z.record(z.enum(flags), z.boolean())`) has every key: zod lists them as
+ * `required` and leaves their schema to `additionalProperties`. OpenAPI readers (and Redocly's
+ * `no-required-schema-properties-undefined`) expect a required property to be defined, so each key is
+ * written out with the value schema.
+ */
+function exhaustiveRecord(schema: JsonSchema): JsonSchema {
+  const { required, additionalProperties } = schema;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  if (!Array.isArray(required) || !isObject(additionalProperties)) return schema;
+  const undefinedKeys = required.filter(
+    (key): key is string => typeof key === 'string' && !(key in properties),
+  );
+  if (undefinedKeys.length === 0) return schema;
+  const added = Object.fromEntries(undefinedKeys.map((key) => [key, additionalProperties]));
+  return { ...schema, properties: { ...properties, ...added } };
+}
+
+/** Every schema in `node`, inner ones first, as OpenAPI 3.0 should read it (see the two above). */
+export function toOpenApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toOpenApi30);
+  if (!isObject(node)) return node;
+  let schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, toOpenApi30(value)]));
+  if (schema.nullable === true && schema.type === undefined) schema = nullableUnion(schema);
+  return exhaustiveRecord(schema);
+}
+
 /** The whole document, once the routes are in it. */
 export function completeDocument(document: OpenApiDocument): OpenApiDocument {
   const paths = Object.fromEntries(
@@ -406,7 +466,7 @@ export function completeDocument(document: OpenApiDocument): OpenApiDocument {
   const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return {
     ...document,
-    paths,
+    paths: toOpenApi30(paths) as OpenApiDocument['paths'],
     components: {
       ...components,
       schemas: {
@@ -422,7 +482,12 @@ export function completeDocument(document: OpenApiDocument): OpenApiDocument {
 export function openApiOptions({ publicUrl }: { publicUrl: string }): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
-      info: { title: 'P2P Market API', version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: 'P2P Market API',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        termsOfService: `${publicUrl.replace(/\/$/, '')}/terms-of-service`,
+      },
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: securitySchemes(publicUrl) as NonNullable<
