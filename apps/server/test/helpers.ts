@@ -39,6 +39,8 @@ export async function createTestApp(
     OFFER_SEARCH_CACHE_MS: '0',
     // Every request reads its session: tests change accounts directly and look again at once.
     SESSION_READ_CACHE_MS: '0',
+    // A fuzzed webhook address must not hold a test for the production time-out.
+    WEBHOOK_TIMEOUT_SECONDS: '2',
     // Every test client comes from 127.0.0.1: request limits apply only where a test sets them.
     RATE_LIMIT_REGISTER_PER_HOUR: '0',
     RATE_LIMIT_CHAT_PER_MINUTE: '0',

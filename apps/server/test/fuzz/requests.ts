@@ -19,37 +19,35 @@ export function tradeFor(operation: Operation, m: Market): string {
   return m.activeTrade;
 }
 
+/** What `{id}` is on each family of paths; elsewhere a trade (on trade paths) or an offer. */
+const ID_BY_PATH_PREFIX: Array<[prefix: string, value: (m: Market) => string | number]> = [
+  ['/rest/v1/admin/chargebacks/', (m) => m.chargebackId],
+  ['/rest/v1/admin/reports/', (m) => m.reportId],
+  ['/rest/v1/admin/appeals/', (m) => m.appealId],
+  ['/rest/v1/admin/offer-appeals/', (m) => m.offerAppealId],
+  ['/rest/v1/users/sessions/', (m) => m.sellerOtherSessionId],
+  ['/rest/v1/verification/requests/', (m) => m.verificationRequestId],
+  ['/rest/v1/admin/verifications/', (m) => m.reviewRequestId],
+  ['/rest/v1/bankaccounts/', (m) => m.bankAccountId],
+  ['/rest/v1/mobile-money-wallets/', (m) => m.mobileMoneyWalletId],
+  ['/rest/v1/api-keys/', (m) => m.apiKeyId],
+  ['/rest/v1/webhooks/deliveries/', (m) => m.webhookDeliveryId],
+];
+
+function idFor(operation: Operation, m: Market): string {
+  const found = ID_BY_PATH_PREFIX.find(([prefix]) => operation.path.startsWith(prefix));
+  if (found) return String(found[1](m));
+  return /^\/rest\/v[12]\/(trade|feedback)\//.test(operation.path) ? tradeFor(operation, m) : m.offerHash;
+}
+
 /** Real ids for path parameters, by name and place. */
 export function pathValuesFor(operation: Operation, m: Market): Record<string, string> {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
     const { name } = parameter;
-    const onTrade = /^\/rest\/v[12]\/(trade|feedback)\//.test(operation.path);
     values[name] =
       name === 'id'
-        ? operation.path.startsWith('/rest/v1/admin/chargebacks/')
-          ? String(m.chargebackId)
-          : operation.path.startsWith('/rest/v1/admin/reports/')
-            ? String(m.reportId)
-            : operation.path.startsWith('/rest/v1/admin/appeals/')
-              ? String(m.appealId)
-              : operation.path.startsWith('/rest/v1/admin/offer-appeals/')
-                ? String(m.offerAppealId)
-                : operation.path.startsWith('/rest/v1/users/sessions/')
-                  ? m.sellerOtherSessionId
-                  : operation.path.startsWith('/rest/v1/verification/requests/')
-                    ? String(m.verificationRequestId)
-                    : operation.path.startsWith('/rest/v1/admin/verifications/')
-                      ? String(m.reviewRequestId)
-                      : operation.path.startsWith('/rest/v1/bankaccounts/')
-                        ? String(m.bankAccountId)
-                        : operation.path.startsWith('/rest/v1/mobile-money-wallets/')
-                          ? String(m.mobileMoneyWalletId)
-                          : operation.path.startsWith('/rest/v1/api-keys/')
-                            ? String(m.apiKeyId)
-                            : onTrade
-                              ? tradeFor(operation, m)
-                              : m.offerHash
+        ? idFor(operation, m)
         : name === 'hash'
           ? operation.path.endsWith('/reset-penalty')
             ? m.penalizedOffer

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { totpCode } from '../../src/modules/two-factor/totp.js';
-import { verificationOf, type Market } from '../fixtures/market.js';
+import { fixtureWebhook, verificationOf, type Market } from '../fixtures/market.js';
 import type { TestApp, TestClient } from '../helpers.js';
 import type { Operation } from './openapi.js';
 
@@ -151,6 +151,16 @@ export function statefulSteps(t: TestApp, m: Market) {
         sql`UPDATE verification_requests SET status = 'expired' WHERE type = 'video' AND status = 'pending'`,
       );
     },
+    // The webhook's calls need one (DELETE and a fuzzed save change it): the fixture's, made again.
+    ...Object.fromEntries(
+      [
+        'POST /rest/v1/webhooks/verify',
+        'POST /rest/v1/webhooks/events',
+        'POST /rest/v1/webhooks/secret',
+        'GET /rest/v1/webhooks/deliveries',
+        'POST /rest/v1/webhooks/deliveries/{id}/resend',
+      ].map((id) => [id, () => fixtureWebhook(t, m.seller.id, m.webhookDeliveryId).then(() => undefined)]),
+    ),
     // Each decision ends the request it decides: a fresh one in review for every call.
     'POST /rest/v1/admin/verifications/{id}/approve': freshReview,
     'POST /rest/v1/admin/verifications/{id}/deny': freshReview,
