@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/client', 'apps/server', 'apps/web'],
     // 2 cores: more workers only fight over the CPU (and each PGlite instance holds ~700 MB).
     maxWorkers: 2,
   },
