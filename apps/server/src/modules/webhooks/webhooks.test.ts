@@ -314,6 +314,31 @@ describe('webhooks', () => {
     expect(receiver.received.some((r) => r.url === '/durable')).toBe(true);
   });
 
+  it('should send each due delivery once when two workers claim at the same time', async () => {
+    const owner = await scenario.party('whw');
+    await owner.c.post('/rest/v1/webhooks', { url: `${base}/workers` });
+    receiver.received.length = 0;
+    const worker = () =>
+      createWebhookDelivery({
+        db: t.database.db,
+        safeFetch: createSafeFetch({ allowedHosts: ['127.0.0.1'] }),
+        outbox: t.app.outbox,
+        log: t.app.log,
+        pollSeconds: 60,
+        settingsUrl: 'http://127.0.0.1/user/webhooks',
+      });
+    // Queued straight into the table, so the app's own worker (kicked by the bus) is not involved.
+    await t.database.db
+      .execute(sql`INSERT INTO webhook_deliveries (webhook_id, event_key, message_id, event, body, status)
+      SELECT w.id, 'k' || n, 'msg_w' || n, 'feedback.received', '{}', 'pending'
+      FROM webhooks w, generate_series(1, 30) n WHERE w.user_id = ${owner.id}`);
+    const [a, b] = await Promise.all([worker().deliverDue(), worker().deliverDue()]);
+    expect(a + b).toBe(30);
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(30);
+    expect(ids).toHaveLength(30);
+  });
+
   it('should queue one bus event once, however many instances hear it', async () => {
     const seller = await scenario.party('whd');
     await seller.c.post('/rest/v1/webhooks', { url: `${base}/once` });
