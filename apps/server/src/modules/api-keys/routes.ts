@@ -23,6 +23,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       schema: {
         tags,
         summary: 'My active API keys, newest first (never their secrets)',
+        description:
+          "The caller's active API keys, newest first: name, the first characters of the key (to recognise it), scopes, when it was created and last used. The secrets are never answered again after creation. Logged-in users, from a browser session: API keys cannot manage keys.",
         response: { 200: dataEnvelope(apiKeyListSchema) },
       },
     },
@@ -55,6 +57,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       schema: {
         tags,
         summary: 'Revoke one of my API keys: refused from its next call on',
+        description:
+          "`{id}` is the key's id from the list. Revokes the caller's key: calls made with it answer 401 from then on. Logged-in users, from a browser session; another user's key or an unknown id answers 404.",
         params: apiKeyIdParamsSchema,
         response: { 200: dataEnvelope(z.object({ id: z.number().int() })) },
       },

@@ -40,6 +40,8 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
       schema: {
         tags: ['platform'],
         summary: 'The process is up',
+        description:
+          "Liveness: answers `{ status: 'ok' }` while the process runs, without touching the database. Public; for load balancers and process managers.",
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -52,6 +54,8 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
       schema: {
         tags: ['platform'],
         summary: 'The database answers',
+        description:
+          "Readiness: answers `{ status: 'ready', database }` (`pglite` or `postgres`) once the database answers a ping, 503 `SERVICE_UNAVAILABLE` when it does not. Public; route traffic here only while it answers 200.",
         response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) },
       },
     },
@@ -71,6 +75,8 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
       schema: {
         tags: ['platform'],
         summary: 'The state the HTML shell embeds (for clients that render it themselves)',
+        description:
+          "What the web app starts from: the product's name, environment, languages and defaults, a maintenance notice, the enabled feature flags, the client's routes, the CSRF token and, when logged in, the current user (else null). The HTML shell embeds the same object. Public; answers more to a logged-in caller.",
         response: { 200: dataEnvelope(initialStateSchema) },
       },
     },

@@ -98,27 +98,43 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{
     return reply.code(201).send({ data: attachment });
   }
 
-  const uploadSchema = (summary: string) => ({
+  const uploadDescription =
+    "`{id}` is the trade hash. Uploads one file as multipart/form-data in the `file` field: a JPEG, PNG or WebP image or a PDF (the type is detected from the content), up to ATTACHMENT_MAX_SIZE_MB, at most ATTACHMENT_MAX_PER_TRADE per party and trade. With `requirement_id` it answers one of the offer's requirements (e.g. the receipt), which the seller then approves or rejects; without, it is a chat attachment both parties see. Answers 201 with the attachment. The trade's parties only (404 for anyone else); a closed chat answers 400 with its reason as the code (`ChatNotAvailableYet`, `ChatBlocked`, ...); 422 on `file` (`attachment_missing`, `attachment_type_unsupported`, `attachment_limit_size`, `attachment_limit_count`) or `requirement_id`; 429 `RATE_LIMITED` past RATE_LIMIT_UPLOADS_PER_HOUR.";
+  const uploadSchema = (summary: string, description: string) => ({
     tags: ['attachments'],
     summary,
+    description,
     consumes: ['multipart/form-data'],
     params: tradeIdParamsSchema,
     response: { 201: dataEnvelope(tradeAttachmentSchema) },
   });
   app.post(
     '/rest/v1/trade/:id/attachments',
-    { schema: uploadSchema('Attach an image or PDF to the trade chat (multipart, field "file")') },
+    {
+      schema: uploadSchema(
+        'Attach an image or PDF to the trade chat (multipart, field "file")',
+        uploadDescription,
+      ),
+    },
     upload,
   );
   app.post(
     '/rest/v1/trade/:id/upload',
-    { schema: uploadSchema('Alias of POST .../attachments (spec name)') },
+    {
+      schema: uploadSchema(
+        'Alias of POST .../attachments (spec name)',
+        `The same call as POST /rest/v1/trade/{id}/attachments, under the spec's name. ${uploadDescription}`,
+      ),
+    },
     upload,
   );
 
-  const listSchema = (summary: string) => ({
+  const listDescription =
+    "`{id}` is the trade hash. The trade's files (who uploaded each, its type, size and name, its download `url`, the requirement it answers and that requirement's review), the upload limits, and how many more the caller may upload (`remaining`). The trade's parties and staff only: 404 for anyone else.";
+  const listSchema = (summary: string, description: string) => ({
     tags: ['attachments'],
     summary,
+    description,
     params: tradeIdParamsSchema,
     response: { 200: dataEnvelope(tradeAttachmentListSchema) },
   });
@@ -127,12 +143,17 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{
   });
   app.get(
     '/rest/v1/trade/:id/attachments',
-    { schema: listSchema('The trade’s attachments and the limits') },
+    { schema: listSchema('The trade’s attachments and the limits', listDescription) },
     list,
   );
   app.get(
     '/rest/v1/trade/:id/uploads',
-    { schema: listSchema('Alias of GET .../attachments (spec name)') },
+    {
+      schema: listSchema(
+        'Alias of GET .../attachments (spec name)',
+        `The same call as GET /rest/v1/trade/{id}/attachments, under the spec's name. ${listDescription}`,
+      ),
+    },
     list,
   );
 
@@ -142,6 +163,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['attachments'],
         summary: 'Download an attachment (the trade’s parties and moderators)',
+        description:
+          "`{id}` is the trade hash, `{attachmentId}` the attachment's id from the list. The file itself, with the type detected at upload: images inline, PDFs as a download. The trade's parties and staff only: 404 for anyone else or an attachment of another trade.",
         params: tradeAttachmentParamsSchema,
       },
     },

@@ -43,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'Create an account and log in',
+        description:
+          "Creates an account with `username`, `email` and `password`, mails the e-mail verification code and logs the new user in: answers 201 with the current user and sets the session cookie. A visitor's call: send the anonymous CSRF cookie and its X-CSRF-Token, then read the new token from GET /rest/v1/auth/csrf. 422 with one detail per field: `USERNAME_TAKEN`, `EMAIL_TAKEN` (worded so it does not reveal an account), a reserved username, a weak password. 429 `RATE_LIMITED` past RATE_LIMIT_REGISTER_PER_HOUR per address.",
         body: registerBodySchema,
         response: { 201: dataEnvelope(currentUserSchema) },
       },
@@ -106,6 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'Log out: ends the session on the server',
+        description:
+          "Ends the caller's session on the server (every open page of it is logged out) and clears the session cookie. Answers 200 for a visitor too, so it is safe to repeat.",
         response: { 200: dataEnvelope(z.object({ redirectUrl: z.string() })) },
       },
     },
@@ -121,6 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'The CSRF token for X-CSRF-TOKEN: the session one, or an anonymous one for this browser',
+        description:
+          "Answers `{ csrfToken }` for the X-CSRF-Token header that every POST, PUT, PATCH and DELETE made with a cookie needs. With a session it is the session's token; without one it is an anonymous token, and the answer sets the `csrf` cookie it is checked against. The token changes at login and registration: read it again then. API key callers need no token.",
         response: { 200: dataEnvelope(csrfTokenResponseSchema) },
       },
     },

@@ -24,6 +24,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
       schema: {
         tags,
         summary: 'My bank accounts, numbers masked',
+        description:
+          "The caller's bank accounts with their numbers masked (IBAN, account number, routing code), the bank, the holder and the currency. Offers on bank transfer methods link these accounts as their payment details. Logged-in users.",
         response: { 200: dataEnvelope(z.array(bankAccountSchema)) },
       },
     },
@@ -36,6 +38,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
       schema: {
         tags,
         summary: 'One of my bank accounts, numbers whole (the edit form), and what uses it',
+        description:
+          "`{id}` is the bank account's id from the list. The caller's account with its numbers whole, for the edit form, and the offers and running trades that use it. Only its owner: anybody else's id answers 404.",
         params: bankAccountIdParamsSchema,
         response: { 200: one },
       },
@@ -49,6 +53,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
       schema: {
         tags,
         summary: 'Add a bank account (the per-country rules answer 422 with the spec error keys)',
+        description:
+          "Adds a bank account for the caller. The fields a country needs differ (IBAN, sort code, routing number, CLABE, IFSC, ...); each is checked by that country's rules and a refusal is a 422 on the field with the spec's error key (`bank_id_not_exist`, `account_number_non_unique`, `currency_mismatch`, `invalid_number`, ...), `BANK_ACCOUNTS_LIMIT` past 20 accounts. Answers 201 with the account. Logged-in users.",
         body: bankAccountBodySchema,
         response: { 201: one },
       },
@@ -65,6 +71,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
       schema: {
         tags,
         summary: 'Change a bank account (every field sent)',
+        description:
+          "`{id}` is the bank account's id. Replaces every field of the caller's account, with the same rules as adding one (422); the offers that link it show the new details. Only its owner: 404 otherwise.",
         params: bankAccountIdParamsSchema,
         body: bankAccountBodySchema,
         response: { 200: one },
@@ -82,6 +90,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
         tags,
         summary:
           'Delete a bank account (422 BANK_ACCOUNT_IN_USE while an active offer or running trade uses it)',
+        description:
+          "`{id}` is the bank account's id. Deletes the caller's account. 422 `BANK_ACCOUNT_IN_USE` while an active offer or a running trade uses it (its details list the offer and trade hashes). Only its owner: 404 otherwise.",
         params: bankAccountIdParamsSchema,
         response: { 200: dataEnvelope(z.object({ id: z.number().int() })) },
       },

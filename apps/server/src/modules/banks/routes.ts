@@ -41,6 +41,8 @@ export const banksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A country's banks by name (the bank picker); anonymous allowed",
+        description:
+          "The banks of the country `country_id` (ISO code) from the bank directory, up to `limit`, for the bank picker of the bank account form. Each `id` (`<country>-<slug>`) is what a bank account's `bank_id` takes. Public.",
         querystring: banksQuerySchema,
         response: { 200: dataEnvelope(z.array(bankSchema)) },
       },
@@ -59,6 +61,8 @@ export const banksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The bank of an IBAN (UK sort code, Finnish bank code, national bank code)',
+        description:
+          'The bank an `iban` belongs to, found by the bank code inside it (the sort code of a UK IBAN, the national bank code elsewhere), to fill the bank account form. Public; 422 on an invalid IBAN, 404 when no bank in the directory matches.',
         querystring: bankByIbanQuerySchema,
         response: one,
       },
@@ -75,6 +79,8 @@ export const banksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The bank of a US routing number, UK sort code, Russian BIK or Indian IFSC',
+        description:
+          'The bank of a `routing_number`: a US ABA routing number, a UK sort code, a Russian BIK or an Indian IFSC; with `country_id`, Nigerian and Mexican bank codes too. Public; 422 on a malformed number, 404 when no bank in the directory matches.',
         querystring: bankByRoutingNumberQuerySchema,
         response: one,
       },
@@ -91,6 +97,8 @@ export const banksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The bank of a SWIFT code (BIC), by its first 8 characters',
+        description:
+          'The bank of a `swift_code` (BIC, 8 or 11 characters; the first 8 identify the bank). Public; 422 on a malformed code, 404 when no bank in the directory matches.',
         querystring: bankBySwiftQuerySchema,
         response: one,
       },

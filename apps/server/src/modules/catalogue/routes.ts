@@ -80,6 +80,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Payment methods (mode=short: the picker list)',
+        description:
+          "Every payment method, names in `locale` (en, es): `mode=short` answers the picker's list (id, slug, name, group), `full` (the default) each method with its group, tags and icon. Public reference data; the answer carries an ETag, and If-None-Match answers 304 while the catalogue is unchanged.",
         querystring: paymentMethodsQuerySchema,
         response: {
           200: dataEnvelope(z.union([z.array(paymentMethodShortSchema), z.array(paymentMethodSchema)])),
@@ -110,6 +112,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Popular payment methods per side, by country and by group',
+        description:
+          'The payment methods most offers use, for each side (`buy`, `sell`), listed by group. Public reference data with an ETag (304 on If-None-Match).',
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(popularPaymentMethodsSchema), ...notModified },
       },
@@ -129,6 +133,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'A generated SVG badge for a payment method icon name',
+        description:
+          "`{file}` is a method's icon name with `.svg` (e.g. `bank-transfer.svg`): answers an SVG badge drawn from the name (`image/svg+xml`, cached for a day). Public; 422 for a name that does not fit the pattern.",
         params: z.object({ file: lineString().regex(/^[a-z0-9-]{1,80}\.svg$/) }),
       },
     },
@@ -147,6 +153,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'One payment method with its group, tags, gift card regions and offer counts',
+        description:
+          "`{slug}` is the method's slug (e.g. `bank-transfer`). The method with its group, the tags that fit it, its gift card regions and how many offers use it (per side, for `crypto` when given). Public, with an ETag (304 on If-None-Match); 404 for an unknown slug, 422 on an unknown `crypto`.",
         params: z.object({ slug: lineString().min(1).max(100) }),
         querystring: paymentMethodDetailQuerySchema,
         response: { 200: dataEnvelope(paymentMethodDetailSchema), ...notModified },
@@ -180,6 +188,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Payment method groups (their ids are the payment category ids)',
+        description:
+          'The groups payment methods belong to (bank transfers, cards, gift cards, ...), names in `locale`. Their ids are the payment category ids offers and searches use. Public, with an ETag (304 on If-None-Match).',
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(z.array(paymentMethodGroupSchema)), ...notModified },
       },
@@ -199,6 +209,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Fiat currencies (and the precious metals), with the popular list and count on request',
+        description:
+          'The fiat currencies offers can be priced in (and the precious metals), names in `locale`; `with-popular=1` adds the most used ones, `count=1` the number of currencies. Public, with an ETag (304 on If-None-Match).',
         querystring: currenciesQuerySchema,
         response: { 200: dataEnvelope(currenciesResponseSchema), ...notModified },
       },
@@ -237,6 +249,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'One currency by ISO 4217 code (the client asks for USD when the user has none)',
+        description:
+          '`{code}` is an ISO 4217 code (e.g. `USD`, any case). The currency with its name, symbol and precision. Public, with an ETag (304 on If-None-Match); 404 for an unknown code.',
         params: currencyCodeParamsSchema,
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(currencySchema), ...notModified },
@@ -259,6 +273,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Offer tags, optionally only those that fit a payment method or group',
+        description:
+          'The tags an offer can carry (e.g. `receipt-required`), names in `locale`; `payment-method` or `group` (slug or id) keeps only those that fit it. Public, with an ETag (304 on If-None-Match); 404 for an unknown method or group.',
         querystring: tagsQuerySchema,
         response: { 200: dataEnvelope(z.array(tagSchema)), ...notModified },
       },
@@ -306,6 +322,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Every country (WORLDWIDE first), paged with limit and offset',
+        description:
+          'Every country with its ISO code and name in `locale`, the WORLDWIDE pseudo-country first, `limit` at a time from `offset`. Public, with an ETag (304 on If-None-Match).',
         querystring: countriesV1QuerySchema,
         response: { 200: dataEnvelope(z.array(countrySchema)), ...notModified },
       },
@@ -336,6 +354,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Countries filtered by KYC support and importance; iso_null=1 adds WORLDWIDE',
+        description:
+          'Countries with their ISO codes and names in `locale`: `kyc=1` keeps those identity verification supports, `important=1` the ones listed first in pickers, `iso_null=1` adds WORLDWIDE; `limit` and `offset` page them. Public, with an ETag (304 on If-None-Match).',
         querystring: countriesV2QuerySchema,
         response: { 200: dataEnvelope(z.array(countrySchema)), ...notModified },
       },
@@ -367,6 +387,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Countries whose phone numbers we can verify by SMS or call',
+        description:
+          'The countries whose phone numbers can be verified by SMS or voice call, `limit` at a time from `offset`. Public, with an ETag (304 on If-None-Match).',
         querystring: countriesV1QuerySchema,
         response: { 200: dataEnvelope(z.array(countrySchema)), ...notModified },
       },

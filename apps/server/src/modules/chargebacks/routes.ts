@@ -23,6 +23,8 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
       schema: {
         tags: ['reports'],
         summary: "Report that the buyer of a completed trade reversed the payment (the trade's seller)",
+        description:
+          "The seller of a completed trade (`id_hashed`, the trade hash) reports that the buyer reversed the fiat payment afterwards, with the `chargeback_date` and `amount`; staff then confirm or dismiss it. Answers 201 with the report. 403 `CHARGEBACK_NOT_SELLER` for the buyer; 409 `CHARGEBACK_NOT_AVAILABLE` before the crypto reached the buyer, `ALREADY_REPORTED` for a second report; 429 `TOO_MANY_REPORTS` past the daily limit; 404 for anyone but the trade's parties.",
         body: chargebackReportBodySchema,
         response: { 201: dataEnvelope(chargebackSchema) },
       },
@@ -40,6 +42,8 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
       schema: {
         tags: ['admin'],
         summary: 'Chargeback reports by status: Pending oldest first, the others newest first',
+        description:
+          'Chargeback reports by `status`: `Pending` (the default, oldest first), `Dismissed` or `Confirmed` (newest first), with the trade, both parties and the amount; `cursor` pages them.',
         querystring: adminChargebacksQuerySchema,
         response: { 200: dataEnvelope(adminChargebackPageSchema) },
       },
@@ -54,6 +58,8 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ chargebacks: Chargebacks
       schema: {
         tags: ['admin'],
         summary: "Dismiss or confirm a pending chargeback report (confirmed: the buyer's account is marked)",
+        description:
+          "`{id}` is the report's id. Decides a pending report with a `reason`: `Confirmed` marks the buyer's account as having reversed a payment, `Dismissed` closes the report. Audited. 409 `CHARGEBACK_DECIDED` once decided; 404 for an unknown report.",
         params: adminChargebackParamsSchema,
         body: adminChargebackDecisionBodySchema,
         response: { 200: dataEnvelope(chargebackSchema) },

@@ -14,6 +14,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
       schema: {
         tags: ['content'],
         summary: 'A content page (about, terms, privacy, fees) as Markdown; anonymous allowed',
+        description:
+          "`{slug}` is `about`, `terms`, `privacy` or `fees`. The page's title and Markdown body in `locale` (en, es), the operator's own file from DATA_DIR/pages when there is one, else the shipped default, with its placeholders filled from the running configuration (fees, bonds, limits). Public; 404 for any other slug.",
         params: contentPageParamsSchema,
         querystring: contentPageQuerySchema,
         response: { 200: dataEnvelope(contentPageSchema) },

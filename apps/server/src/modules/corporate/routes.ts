@@ -56,6 +56,8 @@ export const corporateRoutes: FastifyPluginAsyncZod<{ corporate: CorporateServic
       schema: {
         tags,
         summary: 'Put my company verification off (its reminder hidden for 7 days)',
+        description:
+          'Hides the reminder to finish the company verification for 7 days and answers the company account. 409 `NOT_CORPORATE_ACCOUNT` for a personal account, `ALREADY_VERIFIED` when the company is verified. Logged-in users.',
         response: { 200: dataEnvelope(corporateAccountSchema) },
       },
     },

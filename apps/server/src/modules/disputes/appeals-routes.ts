@@ -24,6 +24,8 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> =
         tags: ['trades'],
         summary:
           "Appeal a moderator's dispute decision (the losing party, within the window; flag disputeAppeal)",
+        description:
+          "`{id}` is the trade hash. The party who lost a moderator's dispute decision appeals it with a `reason`, within TRADE_APPEAL_WINDOW_HOURS of the decision, once; a second moderator then upholds (the award is reversed through the ledger) or rejects it. Only with the `disputeAppeal` feature flag. 409 `APPEAL_NOT_AVAILABLE` (not the losing party, no decision, the flag off), `APPEAL_EXPIRED`, `ALREADY_APPEALED`; 404 for anyone but the trade's parties.",
         params: tradeIdParamsSchema,
         body: tradeAppealBodySchema,
         response: { 200: dataEnvelope(tradeSchema) },
@@ -48,6 +50,8 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> =
       schema: {
         tags: ['admin'],
         summary: 'Appeals: waiting ones oldest first, decided ones newest first',
+        description:
+          "Parties' appeals against dispute decisions by `status`: `appealed` (waiting; the default, oldest first), `upheld`, `rejected` (newest first), with the trade, the decision appealed and the reason; `cursor` pages them.",
         querystring: adminAppealsQuerySchema,
         response: { 200: dataEnvelope(adminAppealPageSchema) },
       },
@@ -63,6 +67,8 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> =
         tags: ['admin'],
         summary:
           'Uphold (the award is reversed through the ledger) or reject an appeal; never by the first decider',
+        description:
+          "`{id}` is the appeal's id. `uphold` reverses the award through the ledger (the escrow goes to the other party), `reject` keeps it; a `reason` both parties read; audited. Never by the moderator who made the decision (403 `APPEAL_SAME_MODERATOR`), nor by a party of the trade (403 `DISPUTE_OWN_TRADE`); 409 `APPEAL_DECIDED` once decided; 404 for an unknown appeal.",
         params: adminAppealParamsSchema,
         body: adminAppealDecisionBodySchema,
         response: { 200: dataEnvelope(adminAppealSchema) },

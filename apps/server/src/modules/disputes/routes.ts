@@ -29,6 +29,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
       schema: {
         tags: ['admin'],
         summary: 'The dispute queue: open (nobody holds it) and assigned oldest first, decided newest first',
+        description:
+          'Trades in dispute by `status`: `open` (nobody holds it; the default) and `assigned` oldest first, `decided` newest first, with the reason, the parties and who holds it; `cursor` pages them.',
         querystring: adminDisputesQuerySchema,
         response: { 200: dataEnvelope(adminDisputePageSchema) },
       },
@@ -43,6 +45,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
       schema: {
         tags: ['admin'],
         summary: 'One dispute: the trade, both parties, the reason, who holds it, and the whole chat',
+        description:
+          '`{tradeId}` is the trade hash. The dispute with its trade, both parties and their numbers, the reason and text given, who holds it, and the whole trade chat with its attachments. 404 for a trade that is not or was never in dispute.',
         params: adminDisputeParamsSchema,
         response: { 200: dataEnvelope(adminDisputeDetailSchema) },
       },
@@ -57,6 +61,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
       schema: {
         tags: ['admin'],
         summary: 'Take the dispute ({}), take it over ({takeover: true}) or give it to {username}; audited',
+        description:
+          '`{tradeId}` is the trade hash. With `{}` the caller takes an open dispute; `takeover: true` takes it from whoever holds it; `username` gives it to another staff member (422 `unknown_user`, `not_a_moderator`). The holder writes in the trade chat and decides. Audited. 403 `DISPUTE_OWN_TRADE` for a party of the trade; 409 `DISPUTE_DECIDED` once decided; 404 for an unknown dispute.',
         params: adminDisputeParamsSchema,
         body: adminDisputeAssignBodySchema,
         response: { 200: dataEnvelope(adminDisputeSchema) },
@@ -74,6 +80,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
       schema: {
         tags: ['admin'],
         summary: 'Ask the buyer or the seller for more evidence (a chat message addressed to them); audited',
+        description:
+          '`{tradeId}` is the trade hash. Asks the `buyer` or the `seller` (`party`) for more evidence: `text` appears in the trade chat addressed to them. Audited. 409 `DISPUTE_DECIDED` once decided; 404 for an unknown dispute.',
         params: adminDisputeParamsSchema,
         body: adminEvidenceRequestBodySchema,
         response: { 200: dataEnvelope(adminDisputeSchema) },
@@ -92,6 +100,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
         tags: ['admin'],
         summary:
           'Decide the dispute for the buyer (escrow released) or the seller (refunded); reason required',
+        description:
+          '`{tradeId}` is the trade hash. Decides the dispute for the `winner` with a `reason` both parties read: `buyer` releases the escrow to the buyer, `seller` refunds it to the seller; the ledger moves at once and the trade ends. Audited. With the disputeAppeal feature the losing party may appeal within TRADE_APPEAL_WINDOW_HOURS. 403 `DISPUTE_OWN_TRADE` for a party; 409 `DISPUTE_DECIDED` when already decided; 404 for an unknown dispute.',
         params: adminDisputeParamsSchema,
         body: adminDisputeAwardBodySchema,
         response: { 200: dataEnvelope(adminDisputeSchema) },
@@ -109,6 +119,8 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
       schema: {
         tags: ['admin'],
         summary: 'Leave a dispute: back to the queue, the chat says no moderator is available; audited',
+        description:
+          '`{tradeId}` is the trade hash. The holder gives the dispute back to the queue (an optional `reason` for the audit log); the chat tells the parties no moderator is available for now. 409 `DISPUTE_NOT_HELD` when nobody holds it, `DISPUTE_DECIDED` once decided; 404 for an unknown dispute.',
         params: adminDisputeParamsSchema,
         body: adminDisputeReleaseBodySchema,
         response: { 200: dataEnvelope(adminDisputeSchema) },

@@ -27,6 +27,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       schema: {
         tags: ['feedback'],
         summary: 'The feedback of a trade, as one of its parties sees it',
+        description:
+          "`{id}` is the trade hash. The feedback both parties left on the trade (rating, message, reply), and whether the caller may still give feedback or reply. The trade's buyer and seller only: 404 for anyone else.",
         params: tradeIdParamsSchema,
         response: { 200: dataEnvelope(tradeFeedbackStateSchema) },
       },
@@ -40,6 +42,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       schema: {
         tags: ['feedback'],
         summary: 'Rate the trade partner (once, after a completed trade; a negative needs a message)',
+        description:
+          "`{id}` is the trade hash. The caller rates the other party of a completed (released) trade, positive or negative, with a message (required for a negative: 422 `message_required`). Once per trade and party: 409 `FEEDBACK_ALREADY_GIVEN`; 409 `FEEDBACK_NOT_AVAILABLE` before the trade is completed. The trade's parties only: 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: giveFeedbackBodySchema,
         response: { 200: dataEnvelope(tradeFeedbackStateSchema) },
@@ -56,6 +60,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       schema: {
         tags: ['feedback'],
         summary: 'Reply once to the feedback the partner left me',
+        description:
+          "`{id}` is the trade hash. The caller answers, once, the feedback the other party left them on this trade; the reply shows under it on their profile. 409 `FEEDBACK_NOT_RECEIVED` when there is none to answer, `FEEDBACK_ALREADY_REPLIED` after the first reply. The trade's parties only: 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: replyFeedbackBodySchema,
         response: { 200: dataEnvelope(tradeFeedbackStateSchema) },
@@ -72,6 +78,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       schema: {
         tags: ['feedback'],
         summary: 'The feedback the owner received on an offer, 10 a page (anonymous allowed)',
+        description:
+          "`{id}` is the offer hash. The feedback the offer's owner received on trades on this offer, newest first, 10 a page (`page`), optionally only `positive` or `negative` (`rating`), with the counts. Public; 404 for an unknown offer.",
         params: offerIdParamsSchema,
         querystring: offerFeedbackQuerySchema,
         response: { 200: dataEnvelope(offerFeedbackPageSchema) },

@@ -56,6 +56,8 @@ export const kycProviderRoutes: FastifyPluginAsyncZod<{ provider: KycProviderSer
       schema: {
         tags,
         summary: 'Who decides ID verifications here: our staff (`manual`) or an identity service',
+        description:
+          "Answers `manual` when staff review ID documents uploaded here (POST /account/verification/start/id), or the identity service's name (`sumsub`) when ID verification happens on its pages (POST /rest/v3/kyc/verifications/sumsub/start). Set by KYC_PROVIDER. Public.",
         response: { 200: dataEnvelope(kycProviderInfoSchema) },
       },
     },
@@ -86,6 +88,8 @@ export const kycProviderRoutes: FastifyPluginAsyncZod<{ provider: KycProviderSer
       schema: {
         tags,
         summary: 'I am done on the identity service’s pages: my verification waits for its decision',
+        description:
+          "The caller is back from the identity service's pages: their verification `verificationReference` (from the start) is marked as submitted and waits for the service's signed decision. 409 `PROVIDER_NOT_CONFIGURED` when staff review IDs here, `VERIFICATION_NOT_PENDING` once decided; 404 for another user's reference. Logged-in users.",
         body: markPendingBodySchema,
         response: { 200: dataEnvelope(verificationRequestSchema) },
       },

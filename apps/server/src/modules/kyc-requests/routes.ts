@@ -116,6 +116,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Send the link to my recorded video call for review',
+        description:
+          "Sends a secure (https) `url` of the caller's recorded video call for staff to review; answers 201 with the request, in review at once. Only after the ID is verified, or when staff invited the caller (409 `VIDEO_NOT_AVAILABLE`); 409 `ALREADY_VERIFIED` once approved; 429 `VERIFICATION_ATTEMPTS_EXCEEDED` with Retry-After past KYC_MAX_ATTEMPTS in the window. Logged-in users.",
         body: videoVerificationBodySchema,
         response: requestAnswer,
       },
@@ -130,6 +132,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'My verification requests (newest first) with their documents, and the attempts left',
+        description:
+          "The caller's identity, address, video and company verifications, newest first, each with its status, its documents (and which were rejected, with the reason) and when it expires, plus the attempts left per type. Logged-in users; API keys may not read it.",
         response: { 200: dataEnvelope(myVerificationsSchema) },
       },
     },
@@ -143,7 +147,7 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Upload a document of my pending request (multipart: `file`, and `side`)',
         description:
-          '`side`: `front`, `back`, `selfie`, `address` or `company`, as the request asks. Pictures (JPEG, PNG, ' +
+          '`{id}` is the id of a verification request of the caller. `side`: `front`, `back`, `selfie`, `address` or `company`, as the request asks. Pictures (JPEG, PNG, ' +
           'WebP) are checked by their content and stored without their metadata; a proof of address may be a PDF.',
         consumes: ['multipart/form-data'],
         params: verificationRequestParamsSchema,
@@ -169,6 +173,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'A document I uploaded (for my own preview)',
+        description:
+          "`{id}` is the caller's verification request id, `{documentId}` one of its documents. The uploaded file, for the caller's own preview. Only its owner: 404 for anyone else's, or once erased. Logged-in users; API keys may not read it.",
         params: verificationDocumentParamsSchema,
       },
     },
@@ -185,6 +191,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'How many verifications of a type (id, address, video, company) I may still start',
+        description:
+          '`{type}` is `id`, `address`, `video` or `company`. How many verifications of that type the caller may still start within KYC_ATTEMPT_WINDOW_DAYS (at most KYC_MAX_ATTEMPTS), and when the next becomes possible. Logged-in users; 422 for another type.',
         params: verificationTypeParamsSchema,
         response: { 200: dataEnvelope(verificationAttemptsSchema) },
       },
@@ -198,6 +206,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The countries identity verification is offered for',
+        description:
+          'The countries identity verification is offered for, names in `locale`, for the country picker of the ID form. Public.',
         querystring: localeQuery,
         response: { 200: dataEnvelope(verificationCountriesSchema) },
       },
@@ -211,6 +221,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The ID documents accepted from each country',
+        description:
+          'Per country (ISO alpha-3), the ID document types accepted from it: `passport`, `id_card`, `driving_licence`, `residence_permit`. Public.',
         response: { 200: dataEnvelope(verificationDocumentCountriesSchema) },
       },
     },
@@ -223,6 +235,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Ask for my verification documents to be erased (each after its retention period)',
+        description:
+          "The caller asks for their verification documents to be erased: each is deleted once its retention period (KYC_DOCUMENT_RETENTION_DAYS after its decision) has passed, at once when it already has. Answers the retention, when each request's documents will go, and how many were erased now. Logged-in users.",
         response: {
           200: dataEnvelope(
             z.object({
@@ -247,6 +261,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Verification requests: waiting for review (oldest first), or decided (newest first)',
+        description:
+          'Verification requests for review: `status` `pending` (submitted, waiting for a review; the default, oldest first), `approved`, `denied`, `expired` or `all` (newest first), optionally one `type`, 25 a `page`. Masked numbers; open one to see it whole.',
         querystring: adminVerificationsQuerySchema,
         response: { 200: dataEnvelope(adminVerificationPageSchema) },
       },
@@ -261,6 +277,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'One request, unmasked, with its documents and the trader’s level; audited',
+        description:
+          "`{id}` is the verification request's id. The request with its data unmasked, its documents and the trader's level; the look is written to the audit log. 404 for an unknown id.",
         params: verificationRequestParamsSchema,
         response: { 200: dataEnvelope(adminVerificationDetailSchema) },
       },
@@ -275,6 +293,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'A document’s file; every look is audited',
+        description:
+          "`{id}` is the verification request's id, `{documentId}` one of its documents. The document's file (image or PDF); every look is written to the audit log. 404 for an unknown or erased document.",
         params: verificationDocumentParamsSchema,
       },
     },
@@ -292,6 +312,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Approve a request in review: the trader’s level rises; audited, the trader is told',
+        description:
+          "`{id}` is the verification request's id. Approves a request in review: the trader's level rises to what it proves, they are told, and the decision is audited. 409 `VERIFICATION_NOT_IN_REVIEW` when it is not submitted or already decided; 403 `FORBIDDEN_ROLE` on one's own verification; 404 for an unknown id.",
         params: verificationRequestParamsSchema,
         response: { 200: dataEnvelope(verificationRequestSchema) },
       },
@@ -306,6 +328,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Deny a request in review with the reason the trader reads; audited',
+        description:
+          "`{id}` is the verification request's id. Denies a request in review with a `reason` the trader reads; the trader is told and the decision is audited. 409 `VERIFICATION_NOT_IN_REVIEW`; 403 `FORBIDDEN_ROLE` on one's own verification; 404 for an unknown id.",
         params: verificationRequestParamsSchema,
         body: adminVerificationDenyBodySchema,
         response: { 200: dataEnvelope(verificationRequestSchema) },
@@ -323,6 +347,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Ask for a new document: the request goes back to the trader; audited',
+        description:
+          "`{id}` is the verification request's id, `{documentId}` the document to replace. Rejects that document with a `reason`: the request goes back to the trader, who uploads a new one and sends it again; audited. 409 `VERIFICATION_NOT_IN_REVIEW`; 404 for an unknown request or document.",
         params: verificationDocumentParamsSchema,
         body: adminVerificationDocumentRejectBodySchema,
         response: { 200: dataEnvelope(verificationRequestSchema) },
@@ -345,6 +371,8 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Let a trader verify by video (allowed), require it (forced), or take that back (none)',
+        description:
+          'Sets whether the trader `{username}` may verify by video call: `allowed` (an invitation), `forced` (a requirement), or `none` (taken back). Audited. 409 `VIDEO_VERIFICATION_IN_PROGRESS` while their video is pending or approved; 404 for an unknown username.',
         params: adminUsernameParamsSchema,
         body: adminVideoVerificationBodySchema,
         response: {

@@ -27,6 +27,8 @@ export const kycRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The verification levels, where I stand and what the next level needs',
+        description:
+          "Every verification level (L0 up to L4) with what it requires and allows (trade limits per trade, per day and in all, running trades at once, send-outs, blocked actions), the caller's current level and what the next one needs. The table is the operator's (KYC_LEVELS_FILE). Logged-in users.",
         response: { 200: dataEnvelope(kycLevelsInfoSchema) },
       },
     },
@@ -39,7 +41,8 @@ export const kycRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "My level's limits in an area (dashboard, trade, wallet, offers) and what I used of them",
-        description: 'The path segment is `<area>-level-limitations`, e.g. `dashboard-level-limitations`.',
+        description:
+          "`{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used; a logged-in user only, 422 for another segment.",
         params: kycLimitationsParamsSchema,
         response: { 200: dataEnvelope(kycLimitationsSchema) },
       },
@@ -53,6 +56,8 @@ export const kycRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'My level and the trading volume it leaves me, in a currency (mine by default)',
+        description:
+          "The caller's verification level and the trading volume it still leaves them, converted to `fiatCurrencyCode` (their own currency by default). A trade start beyond it is refused. Logged-in users; 422 on an unknown currency.",
         querystring: kycCheckQuerySchema,
         response: { 200: dataEnvelope(kycLevelCheckSchema) },
       },

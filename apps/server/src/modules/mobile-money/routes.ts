@@ -42,6 +42,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod<{ mobileMoney: MobileMoney
       schema: {
         tags,
         summary: 'My mobile money wallets (numbers masked) and the providers to add one with',
+        description:
+          "The caller's mobile money wallets (M-Pesa, MTN, ...) with their numbers masked, and the providers a wallet can be added with, per country, names in `locale`. Offers on mobile money methods link these wallets as their payment details. Logged-in users.",
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(mobileMoneyWalletListSchema) },
       },
@@ -55,6 +57,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod<{ mobileMoney: MobileMoney
       schema: {
         tags,
         summary: 'One of my wallets with its whole number (the edit form); not mine: 404',
+        description:
+          "`{id}` is the wallet's id from the list. The caller's wallet with its whole number, for the edit form. Only its owner: anybody else's id answers 404.",
         params: mobileMoneyWalletIdParamsSchema,
         querystring: localeQuerySchema,
         response: { 200: walletAnswer },
@@ -73,6 +77,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod<{ mobileMoney: MobileMoney
         summary:
           'Add a wallet: a provider of the mobile-money group operating in country_id, a mobile number of ' +
           'that country (stored E.164). Same provider and number twice, or more than 20: 422',
+        description:
+          'Adds a mobile money wallet for the caller: the provider (`payment_method_id`) must belong to the mobile-money group and operate in `country_id`, the number must be a mobile number of that country (kept in E.164). Answers 201 with the wallet. 422 with the field: `not_mobile_money`, `wrong_country`, `invalid_phone`, `not_mobile`, `phone_number_non_unique` (the same provider and number again), or more than 20 wallets. Logged-in users.',
         querystring: localeQuerySchema,
         body: mobileMoneyWalletBodySchema,
         response: { 201: walletAnswer },
@@ -90,6 +96,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod<{ mobileMoney: MobileMoney
       schema: {
         tags,
         summary: 'Change one of my wallets (same rules as adding); not mine: 404',
+        description:
+          "`{id}` is the wallet's id. Replaces the provider, country and number of the caller's wallet, with the same rules as adding one (422). Offers that link it show the new details. Only its owner: 404 otherwise.",
         params: mobileMoneyWalletIdParamsSchema,
         querystring: localeQuerySchema,
         body: mobileMoneyWalletBodySchema,
@@ -114,6 +122,8 @@ export const mobileMoneyRoutes: FastifyPluginAsyncZod<{ mobileMoney: MobileMoney
         summary:
           'Delete one of my wallets; on an active offer: 422 MOBILE_MONEY_WALLET_IN_USE (details name the ' +
           'offers); not mine: 404',
+        description:
+          "`{id}` is the wallet's id. Deletes the caller's wallet. 422 `MOBILE_MONEY_WALLET_IN_USE` while an active offer links it (its details name the offers: switch them off or change their details first). Only its owner: 404 otherwise.",
         params: mobileMoneyWalletIdParamsSchema,
         response: { 200: dataEnvelope(mobileMoneyWalletDeletedSchema) },
       },

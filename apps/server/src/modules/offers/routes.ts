@@ -122,6 +122,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Create an offer',
+        description:
+          "Publishes a buy or sell offer: the coin, the fiat currency, the payment method, the price (a margin on the market price or a fixed price), the limits or predefined amounts, the terms, tags, opening hours and who may trade on it. Answers 201 with the offer's hash (`idHashed`) and whether its security deposit is missing (an offer on a method that needs a bond stays off until it is deposited). Logged-in users whose account state and verification level allow offers (403 otherwise, `BLOCKED_IN_LOCATION` from a blocked country); 422 with one detail per invalid field (limits within OFFER_MAX_LIMIT_USD, margin within OFFER_MARGIN_MIN..MAX).",
         response: { 201: dataEnvelope(offerSavedSchema) },
         body: offerBodySchema,
       },
@@ -136,6 +138,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Edit an offer (all fields)',
+        description:
+          "`{hash}` is the offer hash. Replaces every field of the caller's offer, with the same rules as creating one; the running trades keep the terms they started with. Switching it on while a moderator's penalty or rejection holds answers 409 (`offer_has_cancelled_by_system_penalty`, `OFFER_REJECTED_BY_MODERATOR`, `OFFER_APPEAL_PENDING`). The owner only: anybody else's offer answers 404.",
         response: { 200: dataEnvelope(offerSavedSchema) },
         params: offerHashParamsSchema,
         body: offerBodySchema,
@@ -150,6 +154,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'My offers, with bond and counts',
+        description:
+          "Every offer of the caller's (optionally only `buy` or `sell`) with its price, status, moderation and appeal state, the counts per type, and which coins miss the security deposit their offers need. Logged-in users.",
         response: { 200: dataEnvelope(myOffersListSchema) },
         querystring: myOffersQuerySchema,
       },
@@ -199,6 +205,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'My offer in the editor’s body shape (owner only)',
+        description:
+          "`{hash}` is the offer hash. The caller's offer in the shape POST and PUT take, to fill the editor, with its tags, opening hours, linked payment accounts and whether the bond is missing. The owner only: 404 for anybody else's offer.",
         params: offerHashParamsSchema,
         response: { 200: dataEnvelope(offerEditorStateSchema) },
       },
@@ -221,6 +229,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Switch an offer on or off',
+        description:
+          "`{hash}` is the offer hash. Switches the caller's offer on or off. Switching on needs an account state and level that allow it (403), the security deposit where the payment method needs one (409 `OFFER_BOND_INSUFFICIENT`), and no moderator's penalty or rejection (409). The owner only: 404 otherwise.",
         response: { 200: dataEnvelope(offerStatusResultSchema) },
         params: offerHashParamsSchema,
         body: offerStatusBodySchema,
@@ -243,7 +253,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['offers'],
         summary: 'Lift a system penalty once its time has passed (the offer stays off until switched on)',
         description:
-          'Before the penalty ends: 409 `offer_has_cancelled_by_system_penalty` with the time; an offer without ' +
+          '`{hash}` is the offer hash. Before the penalty ends: 409 `offer_has_cancelled_by_system_penalty` with the time; an offer without ' +
           'a penalty: 409 `OFFER_HAS_NO_PENALTY`; not your offer: 404.',
         response: { 200: dataEnvelope(offerStatusResultSchema) },
         params: offerHashParamsSchema,
@@ -261,6 +271,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Switch all my offers on or off',
+        description:
+          "Switches every offer of the caller's on or off at once (`new_status`); offers that may not be switched on stay off: those a moderator switched off, and those missing their security deposit (their hashes in `bondInsufficient`). The answer counts the offers changed. Logged-in users; switching on needs an account state and level that allow it (403).",
         response: { 200: dataEnvelope(toggleAllOffersResultSchema) },
         body: offerStatusBodySchema,
       },
@@ -274,6 +286,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: margin',
+        description:
+          '`{hash}` is the offer hash. Changes only the margin of a market-price offer, within OFFER_MARGIN_MIN..MAX (422 on `margin`). The owner only: 404 otherwise.',
         response: { 200: dataEnvelope(offerPriceResultSchema) },
         params: offerHashParamsSchema,
         body: offerMarginBodySchema,
@@ -295,6 +309,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: fixed price',
+        description:
+          '`{hash}` is the offer hash. Changes only the price of a fixed-price offer; it must lie within the margin bounds around the market price (422 on `fixed_price`). The owner only: 404 otherwise.',
         response: { 200: dataEnvelope(offerPriceResultSchema) },
         params: offerHashParamsSchema,
         body: offerFixedPriceBodySchema,
@@ -316,6 +332,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Quick edit: amounts',
+        description:
+          "`{hash}` is the offer hash. Changes only the limits (`range_min`, `range_max`) or the predefined amounts (at most 20) of the caller's offer, within OFFER_MAX_LIMIT_USD (422 with the field). The owner only: 404 otherwise.",
         response: { 200: dataEnvelope(offerAmountResultSchema) },
         params: offerHashParamsSchema,
         body: offerAmountBodySchema,
@@ -342,6 +360,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Set the offer cap (owner)',
+        description:
+          "`{id}` is the offer hash. Sets or removes (`offer_cap`) the most fiat the offer's running and completed trades may add up to; a start beyond what is left answers 409 `OFFER_CAP_REACHED`. The owner only: 404 otherwise; 422 on `offer_cap`.",
         response: { 200: dataEnvelope(offerCapResultSchema) },
         params: offerIdParamsSchema,
         body: offerCapBodySchema,
@@ -362,6 +382,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Marketplace search (anonymous allowed)',
+        description:
+          "Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location, tags, badges and online owners, in `sort` order, in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.",
         response: { 200: dataEnvelope(offerSearchResultSchema) },
         querystring: offerSearchQuerySchema,
       },
@@ -384,6 +406,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'One offer for the offer page',
+        description:
+          "`{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.",
         response: { 200: dataEnvelope(offerViewSchema) },
         params: offerIdParamsSchema,
       },
@@ -512,6 +536,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Add an offer to my favourites',
+        description:
+          "`{id}` is the offer hash. Adds the offer to the caller's favourites (no change when it is already there). Logged-in users; 404 for an unknown hash.",
         response: { 200: dataEnvelope(favoriteResultSchema) },
         params: offerIdParamsSchema,
       },
@@ -525,6 +551,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'Remove an offer from my favourites',
+        description:
+          "`{id}` is the offer hash. Removes the offer from the caller's favourites (no change when it is not there). Logged-in users; 404 for an unknown hash.",
         response: { 200: dataEnvelope(favoriteResultSchema) },
         params: offerIdParamsSchema,
       },
@@ -538,6 +566,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'My favourite offers',
+        description:
+          "The caller's favourite offers, 20 a page (`page`), optionally only `buy` or `sell`, newest or oldest first, with the counts per type. Logged-in users.",
         response: { 200: dataEnvelope(favoriteOffersResultSchema) },
         querystring: favoriteOffersQuerySchema,
       },
@@ -586,6 +616,8 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['offers'],
         summary: 'A user’s active offers (public profile)',
+        description:
+          "The active offers of the user `{username}` as their public profile lists them, 20 a page, optionally one side or coin. Anonymous visitors allowed; a logged-in viewer's blocks apply. 404 for an unknown username.",
         response: { 200: dataEnvelope(userActiveOffersResultSchema) },
         params: z.object({ username: lineString().min(1).max(60) }),
         querystring: userActiveOffersQuerySchema,

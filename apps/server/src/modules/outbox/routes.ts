@@ -63,6 +63,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; outbox: Outbox }> = a
       schema: {
         tags: ['admin'],
         summary: 'Every mail and SMS sent or kept, newest first',
+        description:
+          'Every mail, SMS and voice message the platform sent or keeps, newest first, filtered by `channel`, `status` (`pending`, `sent`, `failed`, `kept`: no mail server or SMS provider configured) and part of the recipient (`q`); `cursor` pages them. Operators read sign-up and reset codes here when nothing is delivered.',
         querystring: adminOutboxQuerySchema,
         response: { 200: dataEnvelope(adminOutboxPageSchema) },
       },

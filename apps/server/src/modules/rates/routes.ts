@@ -63,6 +63,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'Every currency with its rate for one USD and for one coin of each crypto',
+        description:
+          'For every fiat currency: how much of it one USD buys and the price of one coin of each crypto currency in it, from the current market rates (RATES_PROVIDER). Public, with an ETag (304 on If-None-Match); names in `locale`.',
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(cryptoFiatRatesSchema), ...notModified },
       },
@@ -109,6 +111,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'The crypto currencies with their USD rate, and per-code metadata',
+        description:
+          'The crypto currencies the market trades (BTC, ETH, USDT, ...) with their USD price, decimals and names, and per code whether it is blocked and which offer features it is kept out of. Public, with an ETag (304 on If-None-Match).',
         querystring: localeQuerySchema,
         response: { 200: dataEnvelope(walletCryptoCurrenciesSchema), ...notModified },
       },
@@ -154,6 +158,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'Price of each coin in USD and in `currency` (default USD), with the 24-hour change',
+        description:
+          'The price of each coin in USD and in `currency` (an ISO 4217 code, USD by default), with its change over the last 24 hours. Public, with an ETag (304 on If-None-Match); 404 for a currency without a rate.',
         querystring: walletRatesQuerySchema,
         response: { 200: dataEnvelope(walletRatesSchema), ...notModified },
       },
@@ -195,6 +201,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'The calculator: currencies with rates, exact BTC/fiat conversion and the BTC chart',
+        description:
+          'The price calculator: every currency with its BTC rate, a conversion of `fiatAmount` to BTC (rounded down to the satoshi) or of `btcAmount` to `currency` (half-up to its precision; a default amount when neither is given), and the BTC price chart over `range`. Public, with an ETag (304 on If-None-Match); 404 for an unknown or non-fiat `currency`.',
         querystring: calculatorQuerySchema,
         response: { 200: dataEnvelope(calculatorSchema), ...notModified },
       },
@@ -254,6 +262,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app
       schema: {
         tags,
         summary: "The calculator's currency list",
+        description:
+          'The fiat currencies the calculator offers, with their names in `locale`, rates and default amounts. Public, with an ETag (304 on If-None-Match).',
         querystring: calculatorCurrencyQuerySchema,
         response: { 200: dataEnvelope(z.array(calculatorCurrencySchema)), ...notModified },
       },

@@ -33,6 +33,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ sessions: UserSessions; pas
       schema: {
         tags: ['security'],
         summary: 'End one of my sessions (its open pages are logged out at once); not mine: 404',
+        description:
+          "`{id}` is a session's public id from GET /rest/v1/users/sessions. Ends that session of the caller's: its open pages are logged out at once. Answers how many sessions ended. Logged-in users; another user's session, or an unknown id, answers 404.",
         params: userSessionParamsSchema,
         response: { 200: dataEnvelope(endedSessionsSchema) },
       },
@@ -49,6 +51,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ sessions: UserSessions; pas
       schema: {
         tags: ['security'],
         summary: 'My sessions, most recently used first (device, address, last seen; the current one marked)',
+        description:
+          "The caller's open sessions, the most recently used first: device and browser, IP address and place, when it started and was last seen, the current one marked. Logged-in users; API keys may not read it.",
         response: { 200: dataEnvelope(userSessionsSchema) },
       },
     },
@@ -64,6 +68,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ sessions: UserSessions; pas
       schema: {
         tags: ['security'],
         summary: 'End every session of mine except this one',
+        description:
+          "Ends every session of the caller's except the one making this call (their open pages are logged out at once), e.g. after a lost device. Answers how many ended. Logged-in users.",
         response: { 200: dataEnvelope(endedSessionsSchema) },
       },
     },
@@ -97,6 +103,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ sessions: UserSessions; pas
       schema: {
         tags: ['security'],
         summary: 'Mail a password-reset link to this address if it has an account (the answer never says)',
+        description:
+          "Mails a link to reset the password to `email` when an account has it. The answer is the same either way, so it does not reveal who has an account. A visitor's call (anonymous CSRF cookie and header). 429 `RATE_LIMITED` past RATE_LIMIT_PASSWORD_PER_HOUR per address.",
         body: passwordForgotBodySchema,
         response: { 200: dataEnvelope(z.object({ sent: z.literal(true) })) },
       },

@@ -29,7 +29,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
 
   app.get(
     '/rest/v1/users/settings',
-    { schema: { tags, summary: "My settings (the spec's user settings)", response: settingsAnswer } },
+    {
+      schema: {
+        tags,
+        summary: "My settings (the spec's user settings)",
+        description:
+          "The caller's profile and preferences: bio, currency, language, time zone, the chat notification interval, how their full name shows, whether the username was changed already (it may change once), the avatar's address and the phone's verification. Logged-in users.",
+        response: settingsAnswer,
+      },
+    },
     async (request) => ({ data: await settings.get(requireUser(request).id) }),
   );
 
@@ -55,6 +63,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
       schema: {
         tags,
         summary: 'Change my username, once (`usernameChanged`); 409 USERNAME_ALREADY_CHANGED after that',
+        description:
+          "Changes the caller's username, which can be done only once (`usernameChanged` in the settings). Old links to the profile stop working. 409 `USERNAME_ALREADY_CHANGED` after the first change; 422 on `username` when invalid, reserved, taken (`USERNAME_TAKEN`) or the same (`same_username`). Logged-in users.",
         body: setUsernameBodySchema,
         response: settingsAnswer,
       },
@@ -69,6 +79,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
         tags,
         summary:
           'Upload my avatar (multipart, field "file": JPEG, PNG or WebP up to 5 MB; stored 256 px WebP)',
+        description:
+          "Sets the caller's avatar from a multipart/form-data upload with the picture in the `file` field (JPEG, PNG or WebP up to 5 MB); it is stored as a 256-pixel WebP and served at GET /rest/v1/users/{username}/avatar. Answers the settings. 422 on `file`: `missing_file`, `file_too_large`, `malformed`, or not a picture. Logged-in users.",
         consumes: ['multipart/form-data'],
         response: settingsAnswer,
       },
@@ -108,6 +120,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
       schema: {
         tags,
         summary: "A user's avatar (WebP), for everyone who sees their name; 404 without one",
+        description:
+          'The avatar of the user `{username}` as `image/webp`, cached for a day (its address changes with the picture). Public; 404 `NOT_FOUND` when the user has none or does not exist.',
         params: publicProfileParamsSchema,
       },
     },
@@ -126,7 +140,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
 
   app.delete(
     '/rest/v1/users/avatar',
-    { schema: { tags, summary: 'Remove my avatar', response: settingsAnswer } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove my avatar',
+        description:
+          "Deletes the caller's avatar; their name shows with the default picture again. Answers the settings. Logged-in users.",
+        response: settingsAnswer,
+      },
+    },
     async (request) => ({ data: await settings.removeAvatar(requireUser(request).id) }),
   );
 
@@ -136,6 +158,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
       schema: {
         tags,
         summary: 'Close my account for good (password required; not with a running trade or money on it)',
+        description:
+          "Closes the caller's account for good, confirmed by their `password`: their offers go off, every session ends and login is refused from then on. 409 `ACCOUNT_HAS_OPEN_TRADES` with a running trade, `ACCOUNT_HAS_BALANCE` while any coin (or security deposit) is left; 422 `wrong_password`. Logged-in users.",
         body: closeAccountBodySchema,
         response: { 200: dataEnvelope(z.object({ closed: z.literal(true), redirectUrl: z.string() })) },
       },

@@ -30,6 +30,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: 'My staff role and what it may do (the console shows only what the role allows)',
+        description:
+          "The caller's staff role (`moderator`, `supermod` or `admin`) and the list of permissions it has, so a console shows only what the role may do.",
         response: { 200: dataEnvelope(staffPermissionsSchema) },
       },
     },
@@ -43,6 +45,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: 'Search users by username or e-mail prefix, newest first',
+        description:
+          'Users whose username or e-mail starts with `q` (all without it), newest first, `limit` a `page`, with their role, account state and notice.',
         querystring: adminUsersQuerySchema,
         response: { 200: dataEnvelope(adminUserListSchema) },
       },
@@ -57,6 +61,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: 'One user: profile, recent trades, offers, reports against them, sessions and IPs',
+        description:
+          'Everything staff need on the user `{username}`: profile and account state, recent trades, offers, reports against them, sessions and the IP addresses they used. 404 for an unknown username.',
         params: adminUsernameParamsSchema,
         response: { 200: dataEnvelope(adminUserDetailSchema) },
       },
@@ -73,6 +79,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: 'Apply an account action (ban, suspend, freeze, ..., restore) with a reason; audited',
+        description:
+          'Applies an account `action` to the user `{username}` with a `reason` for the audit log: `ban`, `suspend`, `freeze`, `compromised`, `compliance_hold`, `on_hold`, `restrict`, `restore` (back to active), or `set_notice` (the account `notice` shown to them, null to clear). Each action needs its own permission (403 `FORBIDDEN_ROLE`); never on oneself, a peer or a superior (403 `FORBIDDEN_RANK`); 409 `ACCOUNT_ACTION_NOT_APPLICABLE` when nothing would change; 404 for an unknown username.',
         params: adminUsernameParamsSchema,
         body: adminUserActionBodySchema,
         response: { 200: dataEnvelope(adminUserChangeSchema) },
@@ -90,6 +98,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: "Change a user's role (admins; never their own, never a peer's or a superior's); audited",
+        description:
+          "Gives the user `{username}` the `role` (`user`, `moderator`, `supermod`, `admin`) with a `reason`; audited. Never one's own role, a peer's or a superior's (403 `FORBIDDEN_RANK`); 409 `ACCOUNT_ACTION_NOT_APPLICABLE` when they already have it; 404 for an unknown username.",
         params: adminUsernameParamsSchema,
         body: adminUserRoleBodySchema,
         response: { 200: dataEnvelope(adminUserChangeSchema) },
@@ -107,6 +117,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first: filter by actor, action, target, time, text; cursor pages',
+        description:
+          "Every staff action and look at personal data, newest first: filter by `actor`, `action`, `targetType` and `targetId`, a time range (`from`, `to`) and text (`q`); `cursor` (the previous page's `nextCursor`) pages them.",
         querystring: auditLogQuerySchema,
         response: { 200: dataEnvelope(auditLogPageSchema) },
       },

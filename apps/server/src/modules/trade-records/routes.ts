@@ -28,7 +28,7 @@ export const tradeRecordsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         tags: ['trades'],
         summary: "The trade's tamper-evident record: a hash chain of its events (JSON, or ?format=pdf)",
         description:
-          'Every status change, chat message and attachment digest, each entry carrying the hash of the one ' +
+          '`{id}` is the trade hash. Every status change, chat message and attachment digest, each entry carrying the hash of the one ' +
           'before (format: packages/contract/src/trade-record.ts). Verify offline with ' +
           '`npm run admin -- trade:verify-record FILE` or `verifyTradeRecord()` from the contract. ' +
           'With `format=pdf` the answer is application/pdf (a reading aid; the JSON is the verifiable copy). ' +

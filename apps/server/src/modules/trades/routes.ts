@@ -77,6 +77,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Start a trade on an offer',
+        description:
+          "Takes `fiat_amount` of the offer `offer_hash` (an offer hash): the seller's crypto for it, plus the escrow fee, moves into escrow and the trade starts in `active_funded` with the chat open. Any logged-in user but the offer's owner. Answers 201 with the trade; its `id` is the trade hash the other trade calls take. Refusals: 404 for an offer the caller may not see (unknown, blocked either way, trusted-only); 409 `TRADE_WITH_YOURSELF`, `OFFER_NOT_AVAILABLE`, `OFFER_CLOSED_NOW` (outside opening hours), `OFFER_CAP_REACHED`; 403 `OFFER_COUNTRY_NOT_ALLOWED`, `OFFER_REQUIREMENTS_NOT_MET` (one detail per unmet requirement), the account state or verification level; 422 on `fiat_amount` outside the offer's limits, beyond the caller's level limits or the seller's balance (`LowBalance`); 503 without a market rate.",
         body: tradeStartBodySchema,
         response: created,
       },
@@ -93,6 +95,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'My active trades (escrow still holding crypto)',
+        description:
+          "The caller's trades as buyer or seller that still hold crypto in escrow (started, paid, in dispute), for the dashboard. Logged-in users.",
         response: { 200: dataEnvelope(activeTradesSchema) },
       },
     },
@@ -105,6 +109,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'My trades in both roles, newest first, filtered by outcome',
+        description:
+          "The caller's trades as buyer and as seller, newest first: `status` filters by outcome (`all`, `successful`, `cancelled`, `disputed`, `expired`), `page` and `limit` page them (`nextPage` is null on the last page). Logged-in users.",
         querystring: tradeHistoryQuerySchema,
         response: { 200: dataEnvelope(tradeHistoryPageSchema) },
       },
@@ -118,6 +124,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'One trade (its parties and moderators only)',
+        description:
+          "`{id}` is the trade hash. The trade as the caller sees it: their role, the amounts, the other party's public profile, the payment details once revealed, the actions they may take now and the chat's state. Only its buyer, its seller and staff (moderators) see it; anyone else gets 404, as for an unknown hash.",
         params: tradeIdParamsSchema,
         response: ok,
       },
@@ -134,6 +142,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'One trade (notifications)',
+        description:
+          '`{tradeHash}` is the trade hash. The same answer as GET /rest/v1/trade/{id}, for links in notifications. Its parties and staff only; anyone else gets 404.',
         params: tradeHashParamsSchema,
         response: ok,
       },
@@ -150,6 +160,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: "The trade's offer at the trade's locked price (timestamp: cache buster)",
+        description:
+          "`{tradeHash}` is the trade hash. The offer the trade was started on, priced at the rate locked when the trade started (not today's). `timestamp` is ignored; the answer is never cached. The trade's parties and staff only; 404 otherwise.",
         params: tradeHashParamsSchema,
         querystring: tradeOfferQuerySchema,
         response: { 200: dataEnvelope(tradeOfferOfTradeSchema) },
@@ -168,6 +180,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Buyer: mark the payment as sent',
+        description:
+          "`{id}` is the trade hash. The buyer says the fiat payment was sent: the trade becomes `paid`, the seller is told, and a dispute may be opened after TRADE_DISPUTE_AFTER_PAID_MINUTES. Only the buyer (403 `TRADE_FORBIDDEN_ACTION` to the seller); 409 `TRADE_INVALID_STATUS` in any other status or once the payment window has ended (the trade is then cancelled), 409 `TRADE_REQUIREMENTS_PENDING` while the offer's required uploads are missing; 404 for anyone else.",
         params: tradeIdParamsSchema,
         response: ok,
       },
@@ -184,6 +198,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Seller: release the escrow to the buyer (irreversible)',
+        description:
+          "`{id}` is the trade hash. The seller confirms the fiat arrived: the escrowed crypto goes to the buyer's wallet, the fee to the platform, and the trade is `released` (complete). This cannot be undone; the seller may also release during a dispute. When the seller protects releases with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED` without it, 422 on `code` when wrong). Only the seller (403 `TRADE_FORBIDDEN_ACTION`); 409 `TRADE_INVALID_STATUS` once the trade has ended; 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: tradeReleaseBodySchema,
         response: ok,
@@ -202,6 +218,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Cancel (escrow back to the seller)',
+        description:
+          '`{id}` is the trade hash. The escrowed crypto goes back to the seller and the trade ends as cancelled. The buyer may cancel while the trade is started or paid (not in dispute); the seller only when the buyer owns the offer and has not opened the trade within TRADE_SELLER_CANCEL_MINUTES (409 `SELLER_CANCEL_NOT_AVAILABLE`). 409 `TRADE_INVALID_STATUS` when ended; 404 for anyone else.',
         params: tradeIdParamsSchema,
         response: ok,
       },
@@ -218,6 +236,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Dispute reasons (per role)',
+        description:
+          "The reasons a party may give when opening a dispute (`id`, slug, wording), optionally only the buyer's or the seller's (`role`). Public.",
         querystring: disputeReasonsQuerySchema,
         response: { 200: dataEnvelope(z.array(disputeReasonSchema)) },
       },
@@ -233,6 +253,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Open a dispute (freezes the escrow until a moderator decides)',
+        description:
+          "`{id}` is the trade hash. Either party opens a dispute with one of their role's reasons (`dispute_reason_id`) and a description: the escrow stays frozen until a moderator awards it. Only from TRADE_DISPUTE_AFTER_PAID_MINUTES after the buyer marked the payment as sent (409 `DISPUTE_NOT_AVAILABLE_YET`); 409 `TRADE_INVALID_STATUS` in other statuses; 422 on an unknown reason or an empty text; 404 for anyone but the parties.",
         params: tradeIdParamsSchema,
         body: tradeDisputeBodySchema,
         response: ok,
@@ -250,6 +272,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Leave an automated flow for the manual one',
+        description:
+          '`{id}` is the trade hash. For trades in an automated payment flow (gift card or bank transfer automation, lite): either party switches the trade to the manual steps (payment details, chat, mark paid, release); a trade already in the manual flow is answered as it is. 403 `TRADE_FORBIDDEN_ACTION` to staff; 409 `TRADE_INVALID_STATUS` once the trade has ended; 404 for anyone else.',
         params: tradeIdParamsSchema,
         response: ok,
       },
@@ -266,6 +290,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Record that a link from the offer terms was opened',
+        description:
+          "`{id}` is the trade hash. Records that the caller opened `url`, a link from the offer terms or payment details, and answers the link to open. 422 on `url` (`url_not_in_terms`) for any other link, so the call is no open redirect. The trade's parties and staff; 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: tradePolicyReadBodySchema,
         response: { 200: dataEnvelope(tradePolicyReadResultSchema) },
@@ -282,6 +308,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Seller: approve or reject an uploaded requirement',
+        description:
+          "`{id}` is the trade hash. The seller accepts or rejects a file the buyer uploaded for one of the offer's requirements (`requirement_id`, e.g. a receipt); a rejected one must be uploaded again. Only the seller (403 `TRADE_FORBIDDEN_ACTION`); 422 `not_uploaded` before the upload; 409 `TRADE_INVALID_STATUS` once ended; 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: tradeRequirementBodySchema,
         response: ok,
@@ -301,6 +329,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Chat messages, oldest first (newest page, before=<id> or after=<id>)',
+        description:
+          "`{id}` is the trade hash. A page of the trade chat, oldest first: the newest messages by default, `before=<message id>` for older ones, `after=<message id>` for newer ones. User messages, status messages from the system and attachment notices. The trade's parties and staff only; 404 otherwise.",
         params: tradeIdParamsSchema,
         querystring: tradeMessagesQuerySchema,
         response: { 200: dataEnvelope(tradeMessagesPageSchema) },
@@ -317,6 +347,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['trades'],
         summary: 'Write in the trade chat',
+        description:
+          "`{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties, and the moderator holding its dispute. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: tradeMessageBodySchema,
         response: { 201: dataEnvelope(tradeMessageSchema) },

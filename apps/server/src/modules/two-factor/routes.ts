@@ -48,6 +48,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Whether two-factor authentication is on, how, and for what',
+        description:
+          'Whether two-factor authentication is on for the caller, its `type` (`ga`: an authenticator app, `email`: codes by e-mail, `none`), which actions ask for a code (`login`, `release`, `sendout`) and how many recovery codes are left. Logged-in users.',
         response: state,
       },
     },
@@ -60,6 +62,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Choose what asks for a code (login, release, send-out), confirmed by a code',
+        description:
+          'Sets which actions ask for a second factor (`login`, `release`, `sendout`: sending crypto out), proved by a current `code` (or a recovery code). 409 `TWO_FACTOR_DISABLED` while two-factor authentication is off; 422 on `code` when wrong or expired; 429 `TOO_MANY_ATTEMPTS` after too many wrong codes. Logged-in users.',
         body: twoFactorFlagsBodySchema,
         response: state,
       },
@@ -76,6 +80,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'A new authenticator key (for the QR code or typing in); on only after its first code',
+        description:
+          'Makes a new authenticator secret and answers it as an `otpauthUrl` (for a QR code) and as the `secret` to type in. Nothing is on until POST /rest/v1/users/two-factor/totp/enable confirms it with a first code. 409 `TWO_FACTOR_ENABLED` when two-factor authentication is already on. Logged-in users.',
         response: { 200: dataEnvelope(totpSetupSchema) },
       },
     },
@@ -88,6 +94,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Turn the authenticator on with its first code; answers the recovery codes, once',
+        description:
+          'Confirms the authenticator set up with POST .../totp/setup by its first `code` and turns two-factor authentication on for login. Answers the recovery codes: they are shown only this once. 409 `TWO_FACTOR_SETUP_NEEDED` without a setup, `TWO_FACTOR_ENABLED` when already on; 422 on a wrong `code`. Logged-in users.',
         body: twoFactorCodeBodySchema,
         response: { 200: dataEnvelope(recoveryCodesSchema) },
       },
@@ -102,6 +110,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         tags,
         summary:
           'Turn codes by e-mail on with a code from POST /auth/send-email-code; answers recovery codes',
+        description:
+          'Turns two-factor authentication by e-mail on, proved by a `code` from POST /auth/send-email-code. Answers the recovery codes, shown only this once. 409 `EMAIL_NOT_VERIFIED` before the address is verified, `TWO_FACTOR_ENABLED` when already on; 422 on a wrong or expired `code`. Logged-in users.',
         body: twoFactorCodeBodySchema,
         response: { 200: dataEnvelope(recoveryCodesSchema) },
       },
@@ -115,6 +125,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Turn two-factor authentication off with a code or a recovery code',
+        description:
+          'Turns two-factor authentication (authenticator or e-mail) off, proved by a current `code` or a recovery code. 409 `TWO_FACTOR_DISABLED` when it is off; 422 on a wrong `code`; 429 `TOO_MANY_ATTEMPTS` after too many wrong codes. Logged-in users.',
         body: twoFactorCodeBodySchema,
         response: state,
       },
@@ -160,24 +172,44 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     },
   );
 
-  const stepUpRoute = (path: string, summary: string, send: StepUp['sendEmail']) =>
+  /** What every step-up channel shares: who may call it and when it is refused. */
+  const stepUpRules =
+    'The code proves the caller is here for a sensitive change (e-mail address, two-factor settings) and is answered with where it went (masked) and when another may be sent. Logged-in users, or a visitor between the password and the code of a login. 429 `RATE_LIMITED` with Retry-After when asked again too soon.';
+  const stepUpRoute = (path: string, summary: string, description: string, send: StepUp['sendEmail']) =>
     app.post(
       path,
-      { schema: { tags, summary, response: { 200: dataEnvelope(stepUpSentSchema) } } },
+      {
+        schema: {
+          tags,
+          summary,
+          description: `${description} ${stepUpRules}`,
+          response: { 200: dataEnvelope(stepUpSentSchema) },
+        },
+      },
       async (request) => ({ data: await send(request) }),
     );
   stepUpRoute(
     '/auth/send-email-code',
     'Mail me a one-time security code (6 digits, 10 minutes)',
+    "Mails a 6-digit code, valid for 10 minutes, to the caller's address. 409 `EMAIL_NOT_VERIFIED` before the address is verified.",
     stepUp.sendEmail,
   );
-  stepUpRoute('/auth/send-phone-code', 'Text me a security code (needs a verified phone number)', (request) =>
-    stepUp.sendPhone(request),
+  stepUpRoute(
+    '/auth/send-phone-code',
+    'Text me a security code (needs a verified phone number)',
+    "Sends a 6-digit code by SMS to the caller's verified number. 409 `PHONE_NOT_VERIFIED` without one.",
+    (request) => stepUp.sendPhone(request),
   );
   stepUpRoute(
     '/auth/call-phone-code',
     'Call me with a security code (needs a verified phone number)',
+    "Reads a 6-digit code out in a voice call to the caller's verified number. 409 `PHONE_NOT_VERIFIED` without one.",
     (request) => stepUp.sendPhone(request, true),
   );
-  stepUpRoute('/auth/push-phone-code', 'Push a security code to the mobile app (there is none)', stepUp.push);
+  stepUpRoute(
+    '/auth/push-phone-code',
+    'Push a security code to the mobile app (there is none)',
+    'Kept for clients of the spec: there is no mobile app, so it always answers 409 `PUSH_NOT_AVAILABLE`; use e-mail.',
+    stepUp.push,
+  );
 };

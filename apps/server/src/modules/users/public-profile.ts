@@ -79,6 +79,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['users'],
         summary: 'A trader’s public profile',
+        description:
+          'The public profile of the trader `{username}`: avatar, country, when they joined and were last seen, whether they are online, their feedback counts and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.',
         params: publicProfileParamsSchema,
         response: { 200: dataEnvelope(publicProfileSchema) },
       },

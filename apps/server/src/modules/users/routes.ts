@@ -13,6 +13,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       schema: {
         tags: ['users'],
         summary: 'The logged-in user',
+        description:
+          "The caller's own account: username, e-mail, phone, name, country, currency, language and time zone, trade counts, two-factor settings, verification level and what it blocks, company account, role, account state and notice. Logged-in users (a session or an API key); 401 `UNAUTHENTICATED` otherwise.",
         response: { 200: dataEnvelope(currentUserSchema) },
       },
     },

@@ -29,6 +29,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['verification'],
         summary: 'My e-mail address, whether it is verified, and when another code may be sent',
+        description:
+          "The caller's e-mail address, whether it is verified, and from when another verification code may be mailed (`resendAvailableAt`). Logged-in users.",
         response: answer,
       },
     },
@@ -57,6 +59,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['verification'],
         summary: 'Mail a new code (the earlier one stops working); 429 with Retry-After when too soon',
+        description:
+          "Mails a new 6-digit verification code to the caller's address; the earlier code stops working. 409 `EMAIL_ALREADY_VERIFIED`; 429 `RATE_LIMITED` with Retry-After when asked again too soon. Logged-in users.",
         response: answer,
       },
     },
@@ -69,6 +73,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['verification'],
         summary: 'Correct my e-mail address while it is not verified, and mail a code to the new one',
+        description:
+          "Replaces the caller's e-mail address while it is not verified yet (a typo at sign-up) and mails a verification code to the new one. 409 `EMAIL_ALREADY_VERIFIED` (use POST .../email/change); 422 on `email` when invalid or taken; 429 `RATE_LIMITED` when asked again too soon. Logged-in users.",
         body: emailChangeUnconfirmedBodySchema,
         response: answer,
       },
@@ -105,6 +111,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['verification'],
         summary: "My phone number's verification (the spec's phoneData)",
+        description:
+          "The caller's phone number and its verification: none, waiting for the code (with when another may be sent) or verified. Verified numbers receive security codes by SMS or call. Logged-in users.",
         response: phoneAnswer,
       },
     },
@@ -148,6 +156,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['verification'],
         summary: 'Forget my number (verified or waiting for its code) to start again with another',
+        description:
+          "Forgets the caller's phone number, verified or waiting for its code, so another can be added; security codes by SMS or call stop until a new number is verified. Logged-in users.",
         response: phoneAnswer,
       },
     },

@@ -52,6 +52,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Balances per coin, with pending deposits and the fiat value',
+        description:
+          "The caller's balance of each coin: available, locked in escrow by running trades, held as security deposit (bond), deposits still confirming, and the value in the caller's currency. Logged-in users.",
         response: { 200: dataEnvelope(z.array(walletBalanceSchema)) },
       },
     },
@@ -64,6 +66,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'The deposit address for a coin (created on first request)',
+        description:
+          "The caller's deposit address for `crypto_currency_code` on the (simulated) chain, made on first request and the same afterwards. A deposit is credited after WALLET_CONFIRMATIONS confirmations. Logged-in users; 422 on an unknown coin.",
         querystring: coinQuery,
         response: { 200: dataEnvelope(depositAddressSchema) },
       },
@@ -79,6 +83,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Wallet history (ledger entries), newest first',
+        description:
+          "The caller's ledger entries, newest first: deposits, withdrawals, transfers, escrow locks and releases, fees and bonds, each with its account (`available`, `escrow`, `bond`) and what caused it. Filter by `crypto_currency_code` and `kind`; pass `nextCursor` as `cursor` for the next page (null on the last). Logged-in users.",
         querystring: walletTransactionsQuerySchema,
         response: { 200: dataEnvelope(walletTransactionPageSchema) },
       },
@@ -115,6 +121,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Incoming chain transactions, pending and confirmed',
+        description:
+          "The chain transactions paying into the caller's deposit addresses, with their confirmations: pending until WALLET_CONFIRMATIONS, then credited. Logged-in users.",
         response: { 200: dataEnvelope(z.array(chainDepositSchema)) },
       },
     },
@@ -144,6 +152,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Whether and how much the user can send out now, with the network fee',
+        description:
+          'Whether the caller may send `crypto_currency_code` out now and, if not, why (verification level, location, account age, unverified e-mail, active trades), the network fee, the network, and at most how much an external send-out may be (`maxAmount`, available minus the fee). Logged-in users.',
         querystring: coinQuery,
         response: { 200: dataEnvelope(withdrawConditionsSchema) },
       },
@@ -159,6 +169,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Send crypto to an address or to another user (Idempotency-Key header honoured)',
+        description:
+          "Sends `amount` of `crypto_currency_code` out of the caller's available balance: to an external `address` (pending until the chain takes it; WALLET_NETWORK_FEES on top) or to another user by `username` (instant, no fee); exactly one of the two. Answers 201 with the withdrawal. With an `Idempotency-Key` header a retried request answers the first withdrawal instead of sending twice (409 `IDEMPOTENCY_KEY_REUSED` when the key was used for another request). When the caller protects send-outs with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED`). Refusals: 403 `WITHDRAW_DISABLED`, `BLOCKED_IN_LOCATION`, `ID_REQUIRED`, `NEED_TO_WAIT`, `EMAIL_NOT_VERIFIED`, the account state; 422 `INSUFFICIENT_FUNDS`, or on `amount` (`WITHDRAWAL_LIMIT`), `address` (`invalid_address`) or `username` (`unknown_user`, `self_transfer`). API keys need the `wallet-withdraw` scope.",
         body: withdrawBodySchema,
         headers: z.object({ 'idempotency-key': lineString().min(8).max(100).optional() }),
         response: { 201: dataEnvelope(withdrawalSchema) },
@@ -180,6 +192,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'The user’s withdrawals, newest first',
+        description:
+          "The caller's withdrawals, newest first (up to `limit`), with their kind (`external`, `internal`), status (`pending`, `completed`, `failed`), recipient, amount and fee. Logged-in users.",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: dataEnvelope(z.array(withdrawalSchema)) },
       },
@@ -200,6 +214,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Security deposit per coin: required, deposited, missing',
+        description:
+          "Per coin: the security deposit (bond) the caller's offers on risky payment methods (BOND_PAYMENT_GROUPS) need, what is deposited, what is missing, until when it is held after the last trade (BOND_HOLD_DAYS), and whether it may be deposited or returned now. Logged-in users.",
         response: { 200: dataEnvelope(bondStatusSchema) },
       },
     },
@@ -212,6 +228,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Move the missing security deposit from available to bond',
+        description:
+          "Moves the missing security deposit of `crypto_currency_code` from the caller's available balance to the bond, so offers needing it can be switched on. 409 `BOND_ALREADY_DEPOSITED`; 422 `INSUFFICIENT_FUNDS` when the available balance does not cover it. Logged-in users.",
         body: bondBodySchema,
         response: { 200: dataEnvelope(bondStatusSchema) },
       },
@@ -227,6 +245,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       schema: {
         tags: ['wallet'],
         summary: 'Return the security deposit to available (all coins, or one)',
+        description:
+          "Returns the caller's security deposit to their available balance: of `crypto_currency_code`, or of every coin without a body. 409 `BOND_NOT_DEPOSITED`, or `BOND_LOCKED` while it is held after a trade or offers that need it are on. Logged-in users.",
         body: retrieveBondBodySchema.optional(),
         response: { 200: dataEnvelope(bondStatusSchema) },
       },

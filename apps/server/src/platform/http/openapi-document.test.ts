@@ -17,7 +17,12 @@ import {
   type OpenApiDocument,
 } from './openapi-document.js';
 
-type Operation = { operationId?: string; security?: Record<string, string[]>[] };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+};
 
 /** A visitor may call it: no requirement, an empty one, or the anonymous CSRF cookie. */
 const isPublic = (operation: Operation) =>
@@ -181,6 +186,21 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  // A stranger reads the summary in the list and the description on the operation's page: what it
+  // does, who may call it, what its ids are, its notable refusals. A staff route's permission note alone
+  // says only who.
+  it('should give every operation a summary and a description that says more than the summary', () => {
+    const permissionNote = /\s*Staff permission: `[^`]+`\.[^]*$/;
+    const incomplete = operationsOf(document).flatMap(({ id, operation }) => {
+      const summary = operation.summary?.trim();
+      const description = operation.description?.replace(permissionNote, '').trim();
+      if (!summary) return [`${id}: no summary`];
+      if (!description) return [`${id}: no description`];
+      return description === summary ? [`${id}: the description repeats the summary`] : [];
+    });
+    expect(incomplete).toEqual([]);
   });
 
   it('should give every operation a unique operationId', () => {

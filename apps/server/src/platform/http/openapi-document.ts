@@ -215,7 +215,9 @@ export function operationIdFor(method: string, path: string): string {
  */
 function withPermissionNote(schema: Record<string, unknown>, permission: string | undefined) {
   if (!permission) return schema;
-  const note = `Staff permission: \`${permission}\`.`;
+  const note =
+    `Staff permission: \`${permission}\`. Anyone who is not staff gets 404 \`ROUTE_NOT_FOUND\`, as for ` +
+    'a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.';
   const description = typeof schema.description === 'string' ? schema.description : undefined;
   return { ...schema, description: description ? `${description}\n\n${note}` : note };
 }
