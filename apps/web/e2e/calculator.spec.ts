@@ -4,10 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 /** The area line recharts draws for the price series. */
 const priceLine = (page: Page) => page.getByTestId('price-chart').locator('svg path.recharts-area-curve');
 
-/** The exact rate the converter shows (`95,123.45678901`) as a plain decimal string. */
+/**
+ * The exact rate the converter uses (`95123.45678901`), as a plain decimal string. The page shows it
+ * rounded to the currency (`95,123.46`) and keeps the exact one in `data-rate`.
+ */
 async function shownRate(page: Page): Promise<string> {
-  const text = (await page.getByTestId('calculator-rate').textContent()) ?? '';
-  return text.replace(/,/g, '').trim();
+  return (await page.getByTestId('calculator-rate').getAttribute('data-rate')) ?? '';
 }
 
 test.describe('calculator', () => {
@@ -23,6 +25,7 @@ test.describe('calculator', () => {
     expect(monthLine?.length ?? 0).toBeGreaterThan(100);
     await expect(page.getByRole('button', { name: '1M' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('calculator-last-price')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(page.getByTestId('calculator-rate')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await expect(page.getByTestId('calculator-change-24h')).toHaveText(/^[+−]?\d+\.\d{2}% in 24 h$/);
 
     const weekAnswer = page.waitForResponse(
@@ -99,13 +102,11 @@ test.describe('calculator', () => {
     await fiat.pressSequentially('10,5'); // a comma is read as the decimal point
     await expect(fiat).toHaveValue('10.5');
     await expect
-      .poll(async () => {
-        const rate = ((await page.getByTestId('calculator-rate').textContent()) ?? '')
-          .replace(/\./g, '')
-          .replace(',', '.')
-          .trim();
-        return (await page.getByLabel('Importe en BTC').inputValue()) === fiatToCrypto('10.5', rate, 8);
-      })
+      .poll(
+        async () =>
+          (await page.getByLabel('Importe en BTC').inputValue()) ===
+          fiatToCrypto('10.5', await shownRate(page), 8),
+      )
       .toBe(true);
 
     await page.getByRole('button', { name: '1 a' }).click();

@@ -11,7 +11,10 @@ import { IconArrowsUpDown } from '@/shared/ui/icons';
 type AmountConverterProps = {
   currencyCode: string;
   precision: number;
-  /** Price of one BTC in the currency: the exact rate both conversions use. */
+  /**
+   * Price of one BTC in the currency: the exact rate both conversions use. It is shown, like every fiat
+   * amount, at the currency's precision (`81,123.45 EUR`, not the rate's 8 decimals).
+   */
   price: string;
   amounts: Amounts;
   onAmountChange: (side: AmountSide, text: string) => void;
@@ -80,8 +83,9 @@ export function AmountConverter({
       <Box mt="auto" pt="xs">
         <Text size="sm" fw={500}>
           {t('catalogue.calculator.rateLine', { crypto: CALCULATOR_CRYPTO, currency: currencyCode })}{' '}
-          <span className={classes.numeric} data-testid="calculator-rate">
-            {formatDecimalString(price, locale, { minFraction: precision, maxFraction: 8 })}
+          {/* data-rate: the exact rate both conversions use, which the text rounds to the currency. */}
+          <span className={classes.numeric} data-testid="calculator-rate" data-rate={price}>
+            {formatDecimalString(price, locale, { minFraction: precision, maxFraction: precision })}
           </span>{' '}
           {currencyCode}
         </Text>

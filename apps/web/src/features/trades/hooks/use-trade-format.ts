@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { formatDecimalString } from '@/features/catalogue';
 import { useLocale } from '@/shared/i18n/locale-context';
 
+/** Decimals in a decimal string (`85.00` -> 2, `1000` -> 0). */
+const decimalsOf = (value: string) => value.split('.')[1]?.length ?? 0;
+
 /** Amounts and dates on trade screens, in the page's language; amounts stay exact (no floats). */
 export function useTradeFormat() {
   const locale = useLocale();
@@ -19,7 +22,11 @@ export function useTradeFormat() {
       /** Every significant decimal of a crypto amount, at least two. */
       crypto: (amount: string, code: string, decimals = 8) =>
         `${formatDecimalString(amount, locale, { minFraction: Math.min(2, decimals), maxFraction: decimals })} ${code}`,
-      fiat: (amount: string, code: string, precision = 2) =>
+      /**
+       * A fiat amount at the currency's precision; without one (a list line carries none), at the
+       * decimals the server sent, which are the currency's: `1,000 JPY`, `100.50 EUR`.
+       */
+      fiat: (amount: string, code: string, precision = decimalsOf(amount)) =>
         `${formatDecimalString(amount, locale, { minFraction: precision, maxFraction: precision })} ${code}`,
       /** `"1.0000"` -> `1`, `"0.5000"` -> `0.5` (a percentage as the server sends it, exact). */
       percent: (value: string) => formatDecimalString(value, locale, { maxFraction: 4 }),
