@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where the dev server forwards API calls; the Fastify server listens here by default. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -9,7 +10,17 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const proxiedPrefixes = ['/rest', '/docs', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every built asset over 1 KiB, made once here; the server's
+    // @fastify/static (preCompressed) sends the one the browser accepts. index.html is left out: the
+    // server renders it per request (apps/server/src/modules/app/html-shell.ts).
+    compression({
+      include: /\.(js|mjs|css|svg|json)$/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

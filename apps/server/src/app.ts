@@ -203,6 +203,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       wildcard: false,
       // index.html is only ever served through the shell renderer, with the state and CSRF token in it.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The web build writes .br and .gz copies beside each asset (vite.config.ts): the one the browser
+      // accepts is sent with `Vary: Accept-Encoding`, nothing is compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Built assets carry a content hash in their name: cache them for good.
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
