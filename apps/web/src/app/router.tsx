@@ -76,6 +76,7 @@ const IdentityVerificationPage = lazyPage(
 );
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'), 'SettingsPage');
 const ApiKeysPage = lazyPage(() => import('@/features/api-keys/pages/api-keys-page'), 'ApiKeysPage');
+const WebhooksPage = lazyPage(() => import('@/features/webhooks/pages/webhooks-page'), 'WebhooksPage');
 const PaymentAccountsPage = lazyPage(
   () => import('@/features/payment-accounts/pages/payment-accounts-page'),
   'PaymentAccountsPage',
@@ -160,6 +161,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'user/settings', element: <SettingsPage /> },
         { path: 'user/payment-accounts', element: <PaymentAccountsPage /> },
         { path: 'user/api-keys', element: <ApiKeysPage /> },
+        { path: 'user/webhooks', element: <WebhooksPage /> },
       ],
     },
     // Contacts: recent trades, trusted, blocked (`/contacts` is the first tab) and favourite offers.

@@ -39,6 +39,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const settingsPath = useLocalizePath()('/user/settings');
   const paymentAccountsPath = useLocalizePath()('/user/payment-accounts');
   const apiKeysPath = useLocalizePath()('/user/api-keys');
+  const webhooksPath = useLocalizePath()('/user/webhooks');
   const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -87,6 +88,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         <Menu.Item component={Link} to={apiKeysPath}>
           {t('apiKeys.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={webhooksPath}>
+          {t('webhooks.title')}
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
           {t('security.title')}

@@ -37,6 +37,8 @@ import enBankAccounts from './locales/en/bankAccounts.json';
 import esBankAccounts from './locales/es/bankAccounts.json';
 import enApiKeys from './locales/en/apiKeys.json';
 import esApiKeys from './locales/es/apiKeys.json';
+import enWebhooks from './locales/en/webhooks.json';
+import esWebhooks from './locales/es/webhooks.json';
 
 // One file per feature area keeps translations reviewable; each is mounted under its own top-level key
 // (`t('wallet.title')`), and locales.test.ts checks every language has exactly the English keys.
@@ -59,6 +61,7 @@ const en = {
   paymentAccounts: enPaymentAccounts,
   bankAccounts: enBankAccounts,
   apiKeys: enApiKeys,
+  webhooks: enWebhooks,
 };
 const es = {
   ...esCommon,
@@ -79,6 +82,7 @@ const es = {
   paymentAccounts: esPaymentAccounts,
   bankAccounts: esBankAccounts,
   apiKeys: esApiKeys,
+  webhooks: esWebhooks,
 };
 
 export const resources = {
