@@ -281,6 +281,8 @@ describe('the OpenAPI document', () => {
           expected.push('422');
         }
         if (method !== 'get' && operation.security?.length) expected.push('403');
+        // Fastify refuses a body over the limit or of another type before any handler.
+        if (method !== 'get') expected.push('409', '413', '415');
         const absent = expected.filter((status) => !operation.responses[status]);
         if (absent.length > 0) missing.push(`${method.toUpperCase()} ${path}: ${absent.join(', ')}`);
       }

@@ -288,10 +288,13 @@ export function transformRoute(input: TransformInput): ReturnType<SwaggerTransfo
 }
 
 const ERROR_RESPONSE_NAMES = {
+  400: 'BadRequest',
   401: 'Unauthenticated',
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
   422: 'InvalidInput',
   429: 'RateLimited',
   503: 'ServiceUnavailable',
@@ -299,10 +302,13 @@ const ERROR_RESPONSE_NAMES = {
 type ErrorStatus = keyof typeof ERROR_RESPONSE_NAMES;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Refused as the operation describes: e.g. a closed trade chat, with its reason as the code (`ChatNotAvailableYet`, `ChatBlocked`, ...).',
   401: 'Not logged in (`UNAUTHENTICATED`), or the API key is unknown or revoked.',
   403: 'Refused: a missing or stale CSRF token (`CSRF_TOKEN_MISMATCH`: read it again from GET /rest/v1/auth/csrf), an API key without the scope, the account state, or a staff role (`FORBIDDEN_ROLE`).',
-  404: 'Nothing the caller may see has this id (`NOT_FOUND`); the staff console answers `ROUTE_NOT_FOUND` to non-staff.',
+  404: 'Nothing the caller may see has this id or code (`NOT_FOUND`); the staff console answers `ROUTE_NOT_FOUND` to non-staff.',
   409: "The resource's state does not allow this now (e.g. `TRADE_INVALID_STATUS`).",
+  413: 'The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).',
+  415: 'The body is in a type this operation does not take (`UNSUPPORTED_MEDIA_TYPE`): send JSON with `Content-Type: application/json`, uploads as multipart/form-data.',
   422: 'The path, query or body is not valid (`ERROR_INPUT_VALIDATION`, with one `details` entry per field).',
   429: 'Too many requests (`RATE_LIMITED`, `TOO_MANY_ATTEMPTS`): wait the seconds in `Retry-After`.',
   503: 'A dependency is unavailable (`SERVICE_UNAVAILABLE`), e.g. no market rate; try again later.',
@@ -337,23 +343,54 @@ const needsLogin = (operation: Operation) =>
   !operation.security!.some((r) => Object.keys(r).length === 0 || SECURITY.anonymousCsrf in r);
 
 /**
+ * Error answers the document cannot tell from an operation's shape, by operation: a visitor's login
+ * refused for its credentials (401 `INVALID_CREDENTIALS`); a closed trade chat (400, the chat's state as
+ * the code); the identity service's callback, unsigned (401 `INVALID_SIGNATURE`) or not JSON (400);
+ * 404 from calls that find something by a query or body value rather than a path id (a bank by its
+ * code, a currency, the offer a trade starts on, the trade a chargeback names, the caller's webhook).
+ * The live-answers test (test/openapi-live-answers.test.ts) finds the ones missing here.
+ */
+const MORE_ERROR_STATUSES: Record<string, ErrorStatus[]> = {
+  'POST /rest/v1/auth/login': [401],
+  'POST /rest/v1/trade/{id}/messages': [400],
+  'POST /rest/v1/trade/{id}/attachments': [400],
+  'POST /rest/v1/trade/{id}/upload': [400],
+  'POST /rest/v3/kyc/verifications/sumsub/callback': [400, 401],
+  'GET /rest/v1/banks/by-iban': [404],
+  'GET /rest/v1/banks/by-routing-number': [404],
+  'GET /rest/v1/banks/by-swift': [404],
+  'GET /rest/v1/tags': [404],
+  'GET /rest/v1/calculator': [404],
+  'GET /rest/v2/wallet/crypto-currencies/rates': [404],
+  'POST /rest/v1/trade/start': [404],
+  'POST /rest/v1/user-reports/chargeback': [404],
+  'POST /rest/v3/kyc/verifications/sumsub/mark-pending': [404],
+  'POST /rest/v1/webhooks/verify': [404],
+  'POST /rest/v1/webhooks/events': [404],
+  'POST /rest/v1/webhooks/secret': [404],
+  'DELETE /rest/v1/webhooks': [404],
+  'GET /rest/v1/webhooks/deliveries': [404],
+};
+
+/**
  * The error statuses an operation can answer, from what the document already says of it: the login
  * check (401), CSRF, key scopes and roles (403), ids in the path (404), any input (422), state-changing
- * calls refused in the resource's state (409); every call may be rate limited (429) or meet an
- * unavailable dependency (503).
+ * calls refused in the resource's state (409) or for their body's size (413) or type (415, which
+ * Fastify checks before any schema); every call may be rate limited (429) or meet an unavailable
+ * dependency (503). MORE_ERROR_STATUSES adds what the shape does not show.
  */
 export function errorStatusesOf(method: string, path: string, operation: Operation): ErrorStatus[] {
   const parameters = operation.parameters ?? [];
   const stateChanging = STATE_CHANGING.has(method.toUpperCase());
   const login = needsLogin(operation);
-  const statuses: ErrorStatus[] = [];
-  if (login) statuses.push(401);
-  if (login || (stateChanging && (operation.security?.length ?? 0) > 0)) statuses.push(403);
-  if (parameters.some((p) => p.in === 'path') || path.startsWith('/rest/v1/admin/')) statuses.push(404);
-  if (stateChanging) statuses.push(409);
-  if (operation.requestBody || parameters.length > 0) statuses.push(422);
-  statuses.push(429, 503);
-  return statuses;
+  const statuses = new Set<ErrorStatus>(MORE_ERROR_STATUSES[`${method.toUpperCase()} ${path}`]);
+  if (login) statuses.add(401);
+  if (login || (stateChanging && (operation.security?.length ?? 0) > 0)) statuses.add(403);
+  if (parameters.some((p) => p.in === 'path') || path.startsWith('/rest/v1/admin/')) statuses.add(404);
+  if (stateChanging) for (const status of [409, 413, 415] as const) statuses.add(status);
+  if (operation.requestBody || parameters.length > 0) statuses.add(422);
+  statuses.add(429).add(503);
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /**
