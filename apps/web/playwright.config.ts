@@ -81,6 +81,8 @@ export default defineConfig({
       RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE: '100000',
       RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
       RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+      // webhooks.spec.ts's receiver listens on 127.0.0.1: a private address, plain http, allowed here only.
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       // E2E_WEB_DIST lets two runs build into separate folders without overwriting each other.
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(webDir, 'dist'),
     },
