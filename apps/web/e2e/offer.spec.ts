@@ -103,12 +103,15 @@ test.describe('offer page', () => {
     const confirm = page.getByTestId('start-trade-confirm');
     await expect(confirm).toBeVisible();
     await expect(confirm.getByTestId('confirm-crypto')).toContainText(offer.altCoin.code);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: "Don't start this trade" }).click();
     await expect(confirm).toBeHidden();
     // Accepted warnings are remembered on the page: the next start goes straight to the confirmation.
     await page.getByTestId('start-trade').click();
     await expect(page.getByTestId('start-trade-confirm')).toBeVisible();
-    await page.getByTestId('start-trade-confirm').getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByTestId('start-trade-confirm')
+      .getByRole('button', { name: "Don't start this trade" })
+      .click();
 
     // The favourite survives a reload and shows on the favourites page.
     const heart = page.getByTestId(`favorite-${offer.id}`);

@@ -82,7 +82,7 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
+              {t('offer.trade.dontStart')}
             </Button>
             <Button
               onClick={onConfirm}

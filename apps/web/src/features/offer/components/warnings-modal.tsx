@@ -14,14 +14,17 @@ type WarningsModalProps = {
   offerTerms: string;
   paymentMethod: string;
   onAccept: (warning: OfferWarning) => void;
-  /** The spec's close-all action: every open warning closes, nothing is accepted, no trade starts. */
+  /**
+   * The spec's close-all action, named by what it does ("Don't start this trade"): every open warning
+   * closes, nothing is accepted, no trade starts.
+   */
   onCloseAll: () => void;
 };
 
 /**
  * The offer's warning popups, one after another, before a trade starts (spec section 4, "Offer view
  * modals"). Each is accepted with its button; the sanctions-list warning only after its box is ticked
- * (spec section 5: it must be accepted). Closing, Escape or "Close all" closes them all.
+ * (spec section 5: it must be accepted). Closing, Escape or "Don't start this trade" closes them all.
  */
 export function WarningsModal({
   queue,
@@ -41,7 +44,7 @@ export function WarningsModal({
       centered
       size="lg"
       title={current ? t(`offer.warnings.${current}.title`) : ''}
-      closeButtonProps={{ 'aria-label': t('offer.warnings.closeAll') }}
+      closeButtonProps={{ 'aria-label': t('offer.trade.dontStart') }}
     >
       {current ? (
         // Keyed by the warning: the sanctions box starts unticked every time it is shown.
@@ -107,7 +110,7 @@ function WarningBody({
       ) : null}
       <Group justify="space-between" gap="sm">
         <Button variant="subtle" color="gray" onClick={onCloseAll}>
-          {t('offer.warnings.closeAll')}
+          {t('offer.trade.dontStart')}
         </Button>
         <Button onClick={onAccept} disabled={required && !ticked} data-testid="warning-accept">
           {required ? t('offer.warnings.acceptRequired') : t('offer.warnings.accept')}

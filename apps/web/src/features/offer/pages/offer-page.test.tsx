@@ -217,8 +217,8 @@ describe('OfferPage', () => {
     const sanctions = await screen.findByTestId('warning-ofacOfferWarning');
     const accept = within(sanctions).getByRole('button', { name: 'Accept and continue' });
     expect(accept).toBeDisabled();
-    // "Close all" closes everything: nothing is accepted beyond the first, and nothing starts.
-    await user.click(within(sanctions).getByRole('button', { name: 'Close all' }));
+    // "Don't start this trade" closes everything: nothing is accepted beyond the first, and nothing starts.
+    await user.click(within(sanctions).getByRole('button', { name: "Don't start this trade" }));
     await waitFor(() => expect(screen.queryByTestId('warning-ofacOfferWarning')).not.toBeInTheDocument());
 
     // Again: the terms were accepted on this page and are not asked twice.
@@ -234,6 +234,8 @@ describe('OfferPage', () => {
     const confirm = await screen.findByTestId('start-trade-confirm');
     expect(within(confirm).getByTestId('confirm-fiat')).toHaveTextContent('100.00 EUR');
     expect(within(confirm).getByTestId('confirm-crypto')).toHaveTextContent('0.00116897 BTC');
+    // Its way out says what it does (no trade exists yet to "cancel").
+    expect(within(confirm).getByRole('button', { name: "Don't start this trade" })).toBeEnabled();
     expect(fake.requests.some((r) => r.url === '/rest/v1/trade/start')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Start trade' }));
 

@@ -270,7 +270,7 @@ describe('TradePage', () => {
       dispute_reason_text: 'No release',
     });
     expect(screen.getByTestId('dispute-info')).toHaveTextContent(
-      'The buyer opened a dispute. Reason: No release',
+      'The buyer opened a dispute. Note: No release',
     );
   });
 

@@ -142,8 +142,9 @@ export function TradePage() {
         {data.dispute.isOpen && data.dispute.openedBy ? (
           <Alert color="orange" variant="light" data-testid="dispute-info">
             {t(`trades.page.disputeOpenedBy.${data.dispute.openedBy}`)}
+            {/* reasonText is the opener's free-text "What happened", not the reason they chose. */}
             {data.dispute.reasonText
-              ? ` ${t('trades.page.disputeReason', { reason: data.dispute.reasonText })}`
+              ? ` ${t('trades.page.disputeNote', { note: data.dispute.reasonText })}`
               : ''}
             {data.dispute.openedAt ? ` (${format.fromSeconds(data.dispute.openedAt.timestamp)})` : ''}
           </Alert>
