@@ -29,6 +29,15 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'security',
   'api',
   'me',
+  // Fixed paths under /rest/v1/users/: a profile of that name would be shadowed by them.
+  'avatar',
+  'close',
+  'current_user',
+  'kyc-check',
+  'phone',
+  'sessions',
+  'settings',
+  'two-factor',
 ]);
 
 export const usernameSchema = lineString()

@@ -163,7 +163,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Send one delivery again, now, with the same webhook-id',
         description:
-          'A fresh retry schedule for that event. 404 for a delivery that is not mine; 409 ' +
+          '`{id}` is a delivery id from my log. A fresh retry schedule for that event. 404 for a delivery ' +
+          'that is not mine; 409 ' +
           '`WEBHOOK_DISABLED` while my webhook is off (verify it first); 429 past the hourly calls.',
         params: webhookDeliveryIdParamsSchema,
         response: { 200: dataEnvelope(webhookDeliverySchema) },
