@@ -32,6 +32,13 @@ export const paymentMethodGroupSlugs = [
 export type PaymentMethodGroupSlug = (typeof paymentMethodGroupSlugs)[number];
 
 /**
+ * Every group the catalogue serves, in its order: the spec's slugs, then `assets` (precious metals, a
+ * category without a marketplace slug in the spec). The web app names groups by these slugs.
+ */
+export const catalogueGroupSlugs = [...paymentMethodGroupSlugs, 'assets'] as const;
+export type CatalogueGroupSlug = (typeof catalogueGroupSlugs)[number];
+
+/**
  * Payment category ids from the spec (both documents, section 3/9). A group's id is its category id, so
  * `paymentMethodGroupId` on a method is the category. `assets` (precious metals) is a category without a
  * marketplace group slug of its own in the spec; we give it the slug `assets`.

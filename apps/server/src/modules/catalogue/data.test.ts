@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogueGroupSlugs,
   CRYPTO_IDS,
   DEFAULT_CURRENCY_ID,
   NON_CURRENCY_CODES,
@@ -38,6 +39,8 @@ describe('catalogue data files', () => {
   it('should have the spec group slugs and the payment category ids', () => {
     const slugs = rows.groupRows.map((g) => g.slug);
     for (const slug of paymentMethodGroupSlugs) expect(slugs).toContain(slug);
+    // The contract lists every group (the web app translates their names by slug).
+    expect(slugs).toEqual([...catalogueGroupSlugs]);
     const idOf = (slug: string) => rows.groupRows.find((g) => g.slug === slug)?.id;
     expect(idOf('gift-cards')).toBe(PAYMENT_CATEGORY_IDS.giftCards);
     expect(idOf('cash-deposits')).toBe(2);

@@ -15,5 +15,7 @@ export { getPaymentMethodsQueryOptions, usePaymentMethods } from './api/get-paym
 export { getPaymentMethodGroupsQueryOptions, usePaymentMethodGroups } from './api/get-payment-method-groups';
 export { getCountriesQueryOptions, useCountries } from './api/get-countries';
 export { getTagsQueryOptions, useTags, type TagsFilter } from './api/get-tags';
+export { useCatalogueNames } from './hooks/use-catalogue-names';
+export { countryName } from './utils/country-name';
 export { formatDecimalString } from './utils/format-decimal';
 export { paymentMethodIconUrl } from './utils/payment-method-icon';

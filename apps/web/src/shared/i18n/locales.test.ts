@@ -1,4 +1,4 @@
-import { supportedLocales } from '@app/contract';
+import { catalogueGroupSlugs, supportedLocales, tagSlugs } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { resources } from './i18n';
 
@@ -23,11 +23,27 @@ describe('translations', () => {
     expect(Object.keys(resources).sort()).toEqual([...supportedLocales].sort());
   });
 
+  // Offer cards and profiles get a tag's or a group's English name only; the web names them by slug.
+  // The slugs are the contract's, which the server's catalogue test holds its seed data to.
+  const catalogueKeys = [
+    ...tagSlugs.map((slug) => `catalogue.tagNames.${slug}`),
+    ...catalogueGroupSlugs.map((slug) => `catalogue.groupNames.${slug}`),
+  ];
+
+  it('should name exactly the tags and payment method groups the catalogue defines', () => {
+    const named = [...english.keys()].filter((key) => /^catalogue\.(tagNames|groupNames)\./.test(key));
+    expect(named.sort()).toEqual([...catalogueKeys].sort());
+  });
+
   for (const locale of supportedLocales) {
     const entries = new Map(flatten(resources[locale].translation));
 
     it(`${locale}: should have exactly the same keys as English`, () => {
       expect([...entries.keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    it(`${locale}: should name every tag and payment method group of the catalogue`, () => {
+      expect(catalogueKeys.filter((key) => !entries.get(key)?.trim())).toEqual([]);
     });
 
     it(`${locale}: should have no empty text`, () => {

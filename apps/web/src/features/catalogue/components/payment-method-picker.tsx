@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethodGroups } from '../api/get-payment-method-groups';
 import { usePaymentMethods } from '../api/get-payment-methods';
+import { useCatalogueNames } from '../hooks/use-catalogue-names';
 import { paymentMethodIconUrl } from '../utils/payment-method-icon';
 import { createOptionsFilter } from '../utils/search';
 import { usePickerStatus } from './picker-status';
@@ -57,6 +58,7 @@ export function PaymentMethodPicker({
   const { t } = useTranslation();
   const methodsQuery = usePaymentMethods();
   const groupsQuery = usePaymentMethodGroups();
+  const names = useCatalogueNames();
 
   const { data, bySlug } = useMemo(() => {
     const methods = methodsQuery.data ?? [];
@@ -72,7 +74,7 @@ export function PaymentMethodPicker({
     const known = new Set(groups.map((entry) => entry.id));
     const grouped: ComboboxData = groups
       .map((entry) => ({
-        group: entry.name.localized,
+        group: names.group(entry.slug, entry.name.localized),
         items: shown.filter((method) => method.paymentMethodGroupId === entry.id).map(item),
       }))
       .filter((entry) => entry.items.length > 0);
@@ -84,7 +86,7 @@ export function PaymentMethodPicker({
           : grouped,
       bySlug: new Map(shown.map((method) => [method.slug, method])),
     };
-  }, [methodsQuery.data, groupsQuery.data, group, t]);
+  }, [methodsQuery.data, groupsQuery.data, group, t, names]);
 
   const filter = useMemo(
     () =>

@@ -3,6 +3,7 @@ import { MultiSelect, Stack, Text, type ComboboxItem, type MultiSelectProps } fr
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../api/get-tags';
+import { useCatalogueNames } from '../hooks/use-catalogue-names';
 import { createOptionsFilter } from '../utils/search';
 import { usePickerStatus } from './picker-status';
 
@@ -39,14 +40,23 @@ export function TagsPicker({
   const query = useTags({ paymentMethod, group });
   const tags = useMemo(() => query.data ?? [], [query.data]);
   const bySlug = useMemo(() => new Map(tags.map((tag) => [tag.slug, tag])), [tags]);
-  const options: ComboboxItem[] = tags.map((tag) => ({ value: tag.slug, label: tag.name.localized }));
+  const names = useCatalogueNames();
+  const options: ComboboxItem[] = tags.map((tag) => ({
+    value: tag.slug,
+    label: names.tag(tag.slug, tag.name.localized),
+  }));
   const filter = useMemo(
     () =>
       createOptionsFilter((slug) => {
         const tag = bySlug.get(slug);
-        return tag && { primary: tag.name.localized, others: [tag.name.original, slug] };
+        return (
+          tag && {
+            primary: names.tag(slug, tag.name.localized),
+            others: [tag.name.localized, tag.name.original, slug],
+          }
+        );
       }),
-    [bySlug],
+    [bySlug, names],
   );
 
   const settled = query.isSuccess && !query.isPlaceholderData;

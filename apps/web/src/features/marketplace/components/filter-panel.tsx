@@ -19,6 +19,7 @@ import {
   FiatCurrencyPicker,
   PaymentMethodPicker,
   TagsPicker,
+  useCatalogueNames,
   usePaymentMethodGroups,
   usePaymentMethods,
 } from '@/features/catalogue';
@@ -75,6 +76,7 @@ export function FilterPanel({ filters, onChange, onClear, cryptos }: FilterPanel
   const { t } = useTranslation();
   const giftCards = filters.area === 'gift-cards';
   const groups = usePaymentMethodGroups();
+  const names = useCatalogueNames();
   const methods = usePaymentMethods();
   const method = usePaymentMethod(giftCards ? filters.paymentMethod : null);
   const set = (patch: Partial<MarketFilters>, replace = false) =>
@@ -96,7 +98,7 @@ export function FilterPanel({ filters, onChange, onClear, cryptos }: FilterPanel
   const groupOptions = (groups.data ?? [])
     .slice()
     .sort((a, b) => a.order - b.order)
-    .map((group) => ({ value: group.slug, label: group.name.localized }));
+    .map((group) => ({ value: group.slug, label: names.group(group.slug, group.name.localized) }));
   const regionOptions = (method.data?.regions ?? []).map((region) => ({
     value: String(region.id),
     label: region.name,

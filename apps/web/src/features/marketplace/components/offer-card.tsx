@@ -2,6 +2,7 @@ import type { OfferListing } from '@app/contract';
 import { Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCatalogueNames } from '@/features/catalogue';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import {
   formatFiat,
@@ -16,6 +17,9 @@ import {
 import { FavoriteToggle } from './favorite-toggle';
 import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
 import classes from './offer-card.module.css';
+
+/** Badges whose text may be long in Spanish wrap rather than end in "…" (see the CSS). */
+const wrappingBadge = { root: classes.wrappingBadge, label: classes.wrappingBadgeLabel };
 
 export type OfferCardProps = {
   offer: OfferListing;
@@ -51,7 +55,7 @@ function RequirementBadge({ requirement }: { requirement: OfferRequirement }) {
         ? t('marketplace.card.requirements.fullName')
         : t('marketplace.card.requirements.minPastTrades', { count: requirement.count });
   return (
-    <Badge variant="outline" color="orange" size="sm" radius="sm" tt="none">
+    <Badge variant="outline" color="orange" size="sm" radius="sm" tt="none" classNames={wrappingBadge}>
       {text}
     </Badge>
   );
@@ -70,6 +74,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
   const requirements = offerRequirements(offer);
   const { owner } = offer;
   const country = offer.location?.country ?? null;
+  const names = useCatalogueNames();
   const action = side === 'buy' ? t('marketplace.card.buy') : t('marketplace.card.sell');
   const methodName = offer.paymentMethod?.name ?? t('marketplace.card.unknownMethod');
 
@@ -135,7 +140,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
           </Group>
           {country ? (
             <Text size="xs" c="dimmed" data-testid="owner-country">
-              {country.name} · {country.iso}
+              {names.country(country.iso, country.name)} · {country.iso}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
@@ -155,8 +160,16 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
           {offer.tags.length > 0 ? (
             <Group gap={4} data-testid="offer-tags">
               {offer.tags.map((tag) => (
-                <Badge key={tag.slug} variant="light" color="gray" size="sm" radius="sm" tt="none">
-                  {tag.name}
+                <Badge
+                  key={tag.slug}
+                  variant="light"
+                  color="gray"
+                  size="sm"
+                  radius="sm"
+                  tt="none"
+                  classNames={wrappingBadge}
+                >
+                  {names.tag(tag.slug, tag.name)}
                 </Badge>
               ))}
             </Group>

@@ -24,7 +24,7 @@ const paypal: PaymentMethodDetail = {
   group: {
     id: 3,
     slug: 'online-transfers',
-    name: { original: 'Online transfers', localized: 'Online transfers' },
+    name: { original: 'Online wallets', localized: 'Online wallets' },
   },
   tags: ['no-vpn', 'receipt-required'],
   regions: [],
@@ -47,7 +47,7 @@ describe('BuyLandingPage', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Buy Bitcoin with PayPal · P2P Market'));
     const description = screen.getByTestId('method-description');
-    expect(description).toHaveTextContent('pay them with PayPal (Online transfers)');
+    expect(description).toHaveTextContent('pay them with PayPal (Online wallets)');
     expect(description).toHaveTextContent('It can be used in every country.');
     expect(within(description).getByRole('link', { name: 'See all offers with PayPal' })).toHaveAttribute(
       'href',

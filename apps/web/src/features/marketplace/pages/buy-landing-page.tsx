@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paymentMethodIconUrl } from '@/features/catalogue';
+import { paymentMethodIconUrl, useCatalogueNames } from '@/features/catalogue';
 import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
@@ -23,6 +23,7 @@ const LANDING_TOP_OFFERS = 5;
  */
 export function BuyLandingPage() {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const { slug = '' } = useParams();
   const localize = useLocalizePath();
   const method = usePaymentMethod(slug.toLowerCase());
@@ -65,6 +66,7 @@ export function BuyLandingPage() {
     body = <ErrorState title={t('marketplace.landing.loadFailed')} onRetry={() => void method.refetch()} />;
   } else {
     const detail = method.data;
+    const groupName = names.group(detail.group.slug, detail.group.name.localized);
     const where =
       detail.countries.length === 0
         ? t('marketplace.landing.worldwide')
@@ -87,7 +89,7 @@ export function BuyLandingPage() {
               {t('marketplace.landing.title', { method: detail.name.localized })}
             </Title>
             <Group gap="xs">
-              <Badge variant="light">{detail.group.name.localized}</Badge>
+              <Badge variant="light">{groupName}</Badge>
               {detail.isBinCodeEnabled ? (
                 <Badge variant="outline">{t('marketplace.landing.binCodes')}</Badge>
               ) : null}
@@ -98,7 +100,7 @@ export function BuyLandingPage() {
           <Text lh={1.6}>
             {t('marketplace.landing.description', {
               method: detail.name.localized,
-              group: detail.group.name.localized,
+              group: groupName,
             })}{' '}
             {where}
           </Text>

@@ -422,6 +422,32 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     ).toMatch(/^\/es\/offer\//);
   });
 
+  it('should name tags, groups and countries in Spanish, though the search answers in English', async () => {
+    const offer = buildOfferListing({
+      tags: [
+        { slug: 'receipt-required', name: 'Receipt required' },
+        { slug: 'same-bank-only', name: 'Same bank only' },
+        // A tag the web has no name for yet keeps the server's.
+        { slug: 'brand-new-tag', name: 'Brand new tag' },
+      ],
+      requireVerifiedId: true,
+      location: { country: { iso: 'DE', name: 'Germany' }, subdivision: null, city: null },
+    });
+    serveMarketplace({ search: () => buildSearchResult([offer]) });
+    renderApp({ path: '/es/trading/buy-bitcoin/any' });
+
+    await waitFor(() => expect(cards()).toHaveLength(1), PAGE_LOAD);
+    const card = within(cards()[0]!);
+    const tags = card.getByTestId('offer-tags');
+    expect(within(tags).getByText('Se requiere recibo')).toBeInTheDocument();
+    expect(within(tags).getByText('Solo el mismo banco')).toBeInTheDocument();
+    expect(within(tags).getByText('Brand new tag')).toBeInTheDocument();
+    expect(card.getByTestId('owner-country')).toHaveTextContent('Alemania · DE');
+    expect(card.getByTestId('offer-requirements')).toHaveTextContent('Requiere verificación de identidad');
+    // The catalogue's fake names its groups in English; the filter shows the Spanish name by slug.
+    expect(await screen.findByDisplayValue('Todos los métodos de pago')).toBeInTheDocument();
+  });
+
   it('should say so when the coin or the payment method of the address does not exist', async () => {
     const fake = serveMarketplace({ search: () => buildSearchResult([]) });
     const { router } = renderApp({ path: '/trading/buy-dogecoin/any' });

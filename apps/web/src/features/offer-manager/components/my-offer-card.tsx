@@ -2,7 +2,7 @@ import type { MyOffer } from '@app/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CryptoIcon } from '@/features/catalogue';
+import { CryptoIcon, useCatalogueNames } from '@/features/catalogue';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useFiatFormat } from '../hooks/use-fiat-format';
@@ -37,6 +37,7 @@ export function MyOfferCard({
   statusPending,
 }: MyOfferCardProps) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const format = useFiatFormat();
   const localize = useLocalizePath();
   const walletPath = useNamedRoute('walletIndex');
@@ -126,7 +127,7 @@ export function MyOfferCard({
           <Group gap={6}>
             {offer.tags.map((tag) => (
               <Badge key={tag.slug} variant="default" tt="none" fw={500}>
-                {tag.name}
+                {names.tag(tag.slug, tag.name)}
               </Badge>
             ))}
           </Group>

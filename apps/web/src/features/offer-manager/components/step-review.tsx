@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '@/features/catalogue';
+import { useCatalogueNames, useTags } from '@/features/catalogue';
 import { IconAlertCircle } from '@/shared/ui/icons';
 import type { OfferContext } from '../hooks/use-offer-context';
 import { useFiatFormat } from '../hooks/use-fiat-format';
@@ -83,7 +83,9 @@ export function StepReview({
   const fiat = values.fiat_currency_code;
   const money = (value: string) => (value.trim() ? format(value.trim(), fiat, precision) : '—');
   const yesNo = (value: boolean) => (value ? t('offerManager.review.yes') : t('offerManager.review.no'));
-  const tagName = (slug: string) => tags.data?.find((tag) => tag.slug === slug)?.name.localized ?? slug;
+  const names = useCatalogueNames();
+  const tagName = (slug: string) =>
+    names.tag(slug, tags.data?.find((tag) => tag.slug === slug)?.name.localized ?? slug);
   const requirements = requirementsToBody(values.requirements) ?? [];
   const hours = mergeOpeningHours(values.opening_hours.filter((h) => h.start_time < h.end_time));
   const title = (step: WizardStep) => t(`offerManager.steps.${step}`);

@@ -2,7 +2,7 @@ import type { OfferView } from '@app/contract';
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '@/features/catalogue';
+import { useCatalogueNames, useTags } from '@/features/catalogue';
 import { formatFiat } from '@/features/marketplace';
 import { useLocale } from '@/shared/i18n/locale-context';
 import type { RequirementCheck } from '../utils/offer-state';
@@ -76,7 +76,9 @@ export function OfferDetails({ view, paymentMethodName, requirements }: OfferDet
   const tags = useTags({});
   const { offer } = view;
   const code = offer.fiatCurrency.code;
-  const tagName = (slug: string) => tags.data?.find((tag) => tag.slug === slug)?.name.localized ?? slug;
+  const names = useCatalogueNames();
+  const tagName = (slug: string) =>
+    names.tag(slug, tags.data?.find((tag) => tag.slug === slug)?.name.localized ?? slug);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -2,6 +2,7 @@ import type { PublicProfile } from '@app/contract';
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCatalogueNames } from '@/features/catalogue';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { formatTimeAgo } from '../utils/relative-time';
 
@@ -18,6 +19,7 @@ type ProfileSummaryProps = {
  */
 export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
   const { t } = useTranslation();
+  const names = useCatalogueNames();
   const locale = useLocale();
   const localize = useLocalizePath();
   const large = variant === 'page';
@@ -87,7 +89,12 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
               {t('profile.blockedBy', { count: profile.blockedCount })}
             </Text>
             <Text size="sm" c="dimmed">
-              {[profile.country?.name, t('profile.joined', { date: joined })].filter(Boolean).join(' · ')}
+              {[
+                profile.country ? names.country(profile.country.iso, profile.country.name) : null,
+                t('profile.joined', { date: joined }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </>
         )}
