@@ -12,6 +12,7 @@ import type { Database } from './platform/db/client.js';
 import { envelope, frameworkErrors } from './platform/http/envelope.js';
 import { openApiOptions } from './platform/http/openapi-document.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
+import { QuietRequestLogs } from './platform/http/request-logs.js';
 import { sessionsPlugin } from './platform/auth/session.js';
 import { LoginThrottle } from './platform/auth/login-throttle.js';
 import { createRateLimiter, createRateLimits } from './platform/rate-limit/index.js';
@@ -141,6 +142,8 @@ export type BuildAppOptions = {
 export async function buildApp({ config, database, logger, now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // REQUEST_LOGS: without them, a request still logs its errors (platform/http/request-logs.ts).
+    ...(config.requestLogs ? {} : { logController: new QuietRequestLogs() }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),

@@ -1,7 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { loadConfig } from './platform/config.js';
-import { databaseOptionsFromConfig, openDatabase } from './platform/db/client.js';
+import { loadConfig, type Config } from './platform/config.js';
+import { databaseOptionsFromConfig, openDatabase, type Database } from './platform/db/client.js';
 import { runSeeds } from './seeds/index.js';
 import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.js';
 import { runAdminCommand } from './cli/commands.js';
@@ -31,7 +34,14 @@ async function main() {
   await runSeeds(database.db, config);
   const adminSocket = await startAdminSocket(config, database, runAdminCommand);
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    // Outside production, log lines are written at once, in order with the start-up summary below.
+    logger: config.production
+      ? undefined
+      : { level: config.logLevel, stream: pino.destination({ sync: true }) },
+  });
   // Commands run through the socket publish on this server's bus (e.g. dispute:award reaches the pages).
   adminSocket.provide({ events: app.events });
   app.rates.start();
@@ -61,22 +71,80 @@ async function main() {
     await database.close();
   });
 
+  if (production.needsFirstAdmin) app.log.warn(FIRST_ADMIN_HINT);
   await app.listen({ host: config.host, port: config.port });
-  const url = `http://${config.host}:${config.port}`;
-  const lines = [
-    '',
-    `  P2P Market is running at ${url}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API documentation: ${url}/docs`,
+  const summary = startupSummary(config, database.kind, app.server.address());
+  // Production logs stay JSON lines for log shippers; a developer's terminal gets a block to read.
+  if (config.production) {
+    app.log.info(summary.fields, `P2P Market is running at ${summary.url}`);
+  } else {
+    console.log(summary.text);
+  }
+}
+
+/**
+ * What a person starting the server needs first: where to open it, which database and data folder it
+ * uses, whether demo data and real mail are on, where the API documentation is. No secrets: the
+ * database and mail server are named by host only.
+ */
+function startupSummary(
+  config: Config,
+  databaseKind: Database['kind'],
+  address: string | AddressInfo | null,
+) {
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  // 0.0.0.0 and :: listen everywhere; this machine reaches them on the loopback address.
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const database =
+    databaseKind === 'pglite'
+      ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
+      : `PostgreSQL at ${hostOf(config.databaseUrl, { withPath: true })}`;
+  const mail = config.mail.smtpUrl
+    ? `sent through ${hostOf(config.mail.smtpUrl)}`
+    : 'not sent: kept in the outbox (an admin reads it at /admin/outbox)';
+  const sms = config.mail.smsHttp ? `sent through ${hostOf(config.mail.smsHttp.url)}` : 'kept in the outbox';
+  const rows: [string, string][] = [
+    ['Database', database],
+    ['Data folder', config.dataDir],
+    ['Demo data', config.demoData ? 'on (logins below)' : 'off'],
+    ['Mail', mail],
+    ['SMS', sms],
+    ['API docs', `${url}/docs`],
+    ['Request logs', config.requestLogs ? 'on' : 'off (REQUEST_LOGS=true to show them)'],
   ];
+  const lines = ['', `  P2P Market is running at ${url}`, ''];
+  for (const [label, value] of rows) lines.push(`    ${label.padEnd(13)}${value}`);
   if (config.demoData) {
-    lines.push('  Demo logins (username / password):');
+    lines.push('', '  Demo logins (username / password):');
     for (const login of DEMO_LOGINS) {
       lines.push(`    ${login.username.padEnd(10)} ${login.password}   (${login.role})`);
     }
   }
-  if (production.needsFirstAdmin) lines.push(`  ${FIRST_ADMIN_HINT}`);
-  console.log(lines.join('\n') + '\n');
+  return {
+    url,
+    text: `${lines.join('\n')}\n`,
+    fields: {
+      url,
+      database: databaseKind,
+      dataDir: config.dataDir,
+      demoData: config.demoData,
+      mail: config.mail.smtpUrl ? 'smtp' : 'outbox',
+      sms: config.mail.smsHttp ? 'http' : 'outbox',
+      docs: `${url}/docs`,
+    },
+  };
+}
+
+/** `host:port` (and the path: a database's name) of a URL, never its user, password or query. */
+function hostOf(url: string | undefined, { withPath = false } = {}): string {
+  if (!url) return 'an unknown address';
+  try {
+    const parsed = new URL(url);
+    return withPath && parsed.pathname !== '/' ? `${parsed.host}${parsed.pathname}` : parsed.host;
+  } catch {
+    return 'an unreadable address';
+  }
 }
 
 main().catch((error: unknown) => {

@@ -55,7 +55,10 @@ export function run(
   });
 }
 
-/** Starts the server and waits for its banner. */
+/**
+ * Starts the server and waits for its banner or, when `env` names the port, for `/readyz` (a production
+ * start logs JSON lines only, and none at LOG_LEVEL=warn).
+ */
 export async function startServer(
   env: Record<string, string | undefined>,
 ): Promise<{ child: ChildProcess; output: () => string }> {
@@ -66,10 +69,17 @@ export async function startServer(
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d));
   child.stderr!.on('data', (d: Buffer) => (output += d));
+  const readyz = env.PORT ? `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}/readyz` : null;
+  const ready = async () =>
+    readyz !== null &&
+    (await fetch(readyz).then(
+      (response) => response.ok,
+      () => false,
+    ));
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (output.includes('is running at')) return { child, output: () => output };
+    if (output.includes('is running at') || (await ready())) return { child, output: () => output };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');

@@ -39,4 +39,36 @@ describe('configuration', () => {
       expect(loadConfig({ DEMO_DATA: '' }).demoData).toBe(true);
     });
   });
+
+  describe('request logs', () => {
+    it('should keep them off by default outside production', () => {
+      expect(loadConfig({}).requestLogs).toBe(false);
+      expect(
+        loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', REQUEST_LOGS: 'auto' }).requestLogs,
+      ).toBe(false);
+      expect(loadConfig({ REQUEST_LOGS: '' }).requestLogs).toBe(false);
+    });
+
+    it.each([{ NODE_ENV: 'production' }, { APP_ENV: 'production' }])(
+      'should keep them on by default in production (%o), for the log shippers',
+      (env) => {
+        expect(loadConfig(env).requestLogs).toBe(true);
+        expect(loadConfig({ ...env, LOG_LEVEL: 'warn' }).requestLogs).toBe(true);
+      },
+    );
+
+    it.each(['debug', 'trace'])('should turn them on by default at LOG_LEVEL=%s', (level) => {
+      expect(loadConfig({ LOG_LEVEL: level }).requestLogs).toBe(true);
+    });
+
+    it('should follow REQUEST_LOGS=true or false whatever the environment and level', () => {
+      expect(loadConfig({ REQUEST_LOGS: 'true' }).requestLogs).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', REQUEST_LOGS: 'false' }).requestLogs).toBe(false);
+      expect(loadConfig({ LOG_LEVEL: 'debug', REQUEST_LOGS: 'false' }).requestLogs).toBe(false);
+    });
+
+    it('should refuse another value, naming the variable', () => {
+      expect(() => loadConfig({ REQUEST_LOGS: 'yes' })).toThrow(/REQUEST_LOGS/);
+    });
+  });
 });

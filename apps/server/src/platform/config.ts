@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // A log line per request: `auto` is on in production (log shippers) and at debug/trace, off otherwise.
+  REQUEST_LOGS: z.enum(['auto', 'true', 'false']).default('auto'),
   // Unset: on outside production, off in production (decision 0015).
   DEMO_DATA: booleanString.optional(),
   FEATURES: z.string().default(''),
@@ -108,6 +110,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Fastify's "incoming request" / "request completed" lines (REQUEST_LOGS, resolved). */
+  requestLogs: boolean;
   /** NODE_ENV or APP_ENV is `production`: no demo data, and a start on demo accounts is refused. */
   production: boolean;
   demoData: boolean;
@@ -366,6 +370,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    requestLogs:
+      e.REQUEST_LOGS === 'auto'
+        ? production || e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace'
+        : e.REQUEST_LOGS === 'true',
     production,
     demoData: e.DEMO_DATA ?? !production,
     features,
