@@ -16,6 +16,7 @@ import {
 } from '../utils/offer-format';
 import { FavoriteToggle } from './favorite-toggle';
 import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
+import { numericClass } from '@/shared/ui/numeric';
 import classes from './offer-card.module.css';
 
 /** Badges whose text may be long in Spanish wrap rather than end in "…" (see the CSS). */
@@ -186,7 +187,13 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
         <Stack gap={4} className={classes.price}>
           {offer.pricePerBtc ? (
             <>
-              <Text fw={700} fz={{ base: 'lg', sm: 'xl' }} lh={1.2} data-testid="offer-price">
+              <Text
+                fw={700}
+                fz={{ base: 'lg', sm: 'xl' }}
+                lh={1.2}
+                className={numericClass}
+                data-testid="offer-price"
+              >
                 {formatFiat(offer.pricePerBtc, offer.fiatCurrencyCode, locale)}
               </Text>
               <Text size="xs" c="dimmed">
@@ -232,7 +239,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
                 ? t('marketplace.card.limits')
                 : t('marketplace.card.predefined', { count: limits.amounts.length })}
             </Text>
-            <Text size="sm" fw={600} data-testid="offer-limits">
+            <Text size="sm" fw={600} className={numericClass} data-testid="offer-limits">
               {formatLimits(limits)}
             </Text>
           </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useCryptoCurrencies } from '@/features/catalogue';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
+import { numericClass } from '@/shared/ui/numeric';
 import { useTopOffers } from '../api/search-offers';
 import { formatFiat, formatLimits, offerHref, offerLimits } from '../utils/offer-format';
 import { defaultFilters, marketHref, toOfferSearchQuery, type MarketSide } from '../utils/search-params';
@@ -61,7 +62,7 @@ function OfferRow({ offer, side }: { offer: OfferListing; side: MarketSide }) {
         </Text>
       </Stack>
       <Group gap={4} wrap="nowrap">
-        <Text fw={700} size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} size="sm" ta="right" className={numericClass} style={{ whiteSpace: 'nowrap' }}>
           {offer.pricePerBtc ? formatFiat(offer.pricePerBtc, offer.fiatCurrencyCode, locale) : '—'}
         </Text>
         <FavoriteToggle hash={offer.hash} isFavorite={offer.isFavorite} size="sm" />

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { numericClass } from '@/shared/ui/numeric';
 import { sanitizeAmountInput, sanitizeMarginInput } from '../utils/price';
 
 type AmountInputProps<T extends FieldValues> = Omit<TextInputProps, 'value' | 'onChange' | 'name'> & {
@@ -23,7 +24,7 @@ export function AmountInput<T extends FieldValues>({ name, kind = 'amount', ...r
       size="sm"
       inputMode="decimal"
       autoComplete="off"
-      styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+      classNames={{ input: numericClass }}
       {...rest}
       ref={ref}
       name={fieldName}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CryptoIcon, useCatalogueNames } from '@/features/catalogue';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { numericClass } from '@/shared/ui/numeric';
 import { useFiatFormat } from '../hooks/use-fiat-format';
 import { trimMargin } from '../utils/offer-form';
 import { offerEditorPath, offerPagePath, walletBondPath } from '../utils/paths';
@@ -98,7 +99,7 @@ export function MyOfferCard({
             <Text size="xs" c="dimmed">
               {t('offerManager.list.price')}
             </Text>
-            <Text fw={700} size="lg" ff="monospace" data-testid={`my-offer-price-${id}`}>
+            <Text fw={700} size="lg" className={numericClass} data-testid={`my-offer-price-${id}`}>
               {offer.pricePerCoin ? money(offer.pricePerCoin) : t('offerManager.pricing.noRate')}
             </Text>
             <Text size="xs" c="dimmed" data-testid={`my-offer-pricing-${id}`}>
@@ -115,7 +116,7 @@ export function MyOfferCard({
             <Text size="xs" c="dimmed">
               {t('offerManager.list.limits')}
             </Text>
-            <Text fw={600} ff="monospace" data-testid={`my-offer-limits-${id}`}>
+            <Text fw={600} className={numericClass} data-testid={`my-offer-limits-${id}`}>
               {offer.amountMode === 'predefined'
                 ? offer.predefinedAmount.map(money).join(', ')
                 : `${money(offer.rangeMin)} – ${money(offer.rangeMax)}`}

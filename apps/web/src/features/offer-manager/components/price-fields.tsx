@@ -1,6 +1,7 @@
 import { Group, Input, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useController, useWatch, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { numericClass } from '@/shared/ui/numeric';
 import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
 import { useFiatFormat } from '../hooks/use-fiat-format';
 import { useOfferFieldError } from '../hooks/use-offer-field-error';
@@ -105,7 +106,7 @@ export function PricePreviewCard({ fiatPrecision }: { fiatPrecision: number | nu
               <Text size="sm" c="dimmed">
                 {t('offerManager.pricing.marketPrice')}
               </Text>
-              <Text size="sm" ff="monospace" data-testid="market-price">
+              <Text size="sm" className={numericClass} data-testid="market-price">
                 {marketText ??
                   (rates.isError ? t('offerManager.pricing.rateError') : t('offerManager.pricing.noRate'))}
               </Text>
@@ -114,7 +115,7 @@ export function PricePreviewCard({ fiatPrecision }: { fiatPrecision: number | nu
               <Text size="sm" fw={600}>
                 {t('offerManager.pricing.yourPrice')}
               </Text>
-              <Text size="lg" fw={700} ff="monospace" data-testid="offer-price">
+              <Text size="lg" fw={700} className={numericClass} data-testid="offer-price">
                 {preview.price ? format(preview.price, fiat, precision) : '—'}
               </Text>
             </Group>

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '@/shared/api';
 import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { IconAlertCircle } from '@/shared/ui/icons';
+import { numericClass } from '@/shared/ui/numeric';
 import { toast } from '@/shared/ui/toast';
 import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
 import { useSetOfferAmount, useSetOfferPrice } from '../api/quick-edit';
@@ -203,7 +204,7 @@ function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void 
               <Text size="xs" c="dimmed">
                 {t('offerManager.quickEdit.newPrice')}
               </Text>
-              <Text fw={700} ff="monospace" data-testid="quick-price-preview">
+              <Text fw={700} className={numericClass} data-testid="quick-price-preview">
                 {preview.price ? format(preview.price, offer.fiatCurrencyCode, precision) : '—'}
               </Text>
             </Stack>

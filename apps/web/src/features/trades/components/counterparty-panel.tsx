@@ -8,6 +8,7 @@ import { useNow } from '../hooks/use-now';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { lastSeen } from '../utils/last-seen';
 import { IconThumbDown, IconThumbUp } from '@/shared/ui/icons';
+import { numericClass } from '@/shared/ui/numeric';
 
 type CounterpartyPanelProps = {
   party: TradeParty;
@@ -23,7 +24,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text size="sm" fw={600} className={numericClass}>
         {value}
       </Text>
     </div>

@@ -2,6 +2,7 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Trade } from '@app/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numericClass } from '@/shared/ui/numeric';
 import { useTradeFormat } from '../hooks/use-trade-format';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -10,7 +11,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={500} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+      <Text size="sm" fw={500} ta="right" className={numericClass} data-testid={testId}>
         {children}
       </Text>
     </Group>
@@ -36,12 +37,7 @@ export function TradeSummaryCard({ trade }: { trade: Trade }) {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('trades.summary.fiatAmount')}
             </Text>
-            <Text
-              fz={26}
-              fw={700}
-              data-testid="trade-fiat-amount"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
+            <Text fz={26} fw={700} data-testid="trade-fiat-amount" className={numericClass}>
               {fiat}
             </Text>
           </div>
@@ -49,12 +45,7 @@ export function TradeSummaryCard({ trade }: { trade: Trade }) {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('trades.summary.cryptoAmount')}
             </Text>
-            <Text
-              fz={20}
-              fw={600}
-              data-testid="trade-crypto-amount"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
+            <Text fz={20} fw={600} data-testid="trade-crypto-amount" className={numericClass}>
               {crypto}
             </Text>
           </div>

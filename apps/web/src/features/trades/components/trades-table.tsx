@@ -3,6 +3,7 @@ import type { TradeSummary } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { numericClass } from '@/shared/ui/numeric';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { TradeStatusBadge } from './trade-status-badge';
 
@@ -41,7 +42,7 @@ export function TradesTable({ trades, testId }: { trades: readonly TradeSummary[
               <Table.Td>
                 <Text size="sm">{trade.counterparty.username}</Text>
               </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Td ta="right" className={numericClass}>
                 <Text size="sm" fw={600}>
                   {format.fiat(trade.fiatAmount, trade.fiatCurrencyCode)}
                 </Text>

@@ -40,6 +40,7 @@ import {
   useSecondFactorErrorText,
 } from '@/features/two-factor/components/second-factor-field';
 import { useCurrentUser } from '@/shared/session/current-user';
+import { numericClass } from '@/shared/ui/numeric';
 import { isWithdrawBlocked, WithdrawConditionsNotice } from './withdraw-conditions-notice';
 
 const DESTINATIONS = ['address', 'username'] as const;
@@ -386,7 +387,7 @@ function WithdrawForm({
                   {t('wallet.withdraw.max')}
                 </Button>
               }
-              styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
+              classNames={{ input: numericClass }}
               error={amountError}
               {...register('amount')}
             />
