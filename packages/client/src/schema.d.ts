@@ -1062,7 +1062,7 @@ export interface paths {
     get?: never;
     /**
      * Lift a system penalty once its time has passed (the offer stays off until switched on)
-     * @description Before the penalty ends: 409 `offer_has_cancelled_by_system_penalty` with the time; an offer without a penalty: 409 `OFFER_HAS_NO_PENALTY`; not your offer: 404.
+     * @description `{hash}` is the offer hash. Before the penalty ends: 409 `offer_has_cancelled_by_system_penalty` with the time; an offer without a penalty: 409 `OFFER_HAS_NO_PENALTY`; not your offer: 404.
      */
     put: operations['putMyOffersByHashResetPenalty'];
     post?: never;
@@ -1901,7 +1901,7 @@ export interface paths {
     put?: never;
     /**
      * Appeal against a moderator's rejection of my offer (once per rejection)
-     * @description Only a rejected offer (moderation status 2) can be appealed; it becomes 4 (appealed) until a second moderator decides. Appealed already: 409 `ALREADY_APPEALED`; appeal turned down (3): 409 `APPEAL_NOT_AVAILABLE`; not rejected: 409 `OFFER_NOT_REJECTED`; not your offer: 404.
+     * @description `{hash}` is the offer hash. Only a rejected offer (moderation status 2) can be appealed; it becomes 4 (appealed) until a second moderator decides. Appealed already: 409 `ALREADY_APPEALED`; appeal turned down (3): 409 `APPEAL_NOT_AVAILABLE`; not rejected: 409 `OFFER_NOT_REJECTED`; not your offer: 404.
      */
     post: operations['postMyOffersByHashAppeal'];
     delete?: never;
@@ -1943,7 +1943,7 @@ export interface paths {
     put?: never;
     /**
      * Uphold (approve the offer, lift any penalty) or reject (no appeal) an offer appeal; audited
-     * @description Never by the staff member who rejected the offer (403 `APPEAL_SAME_MODERATOR`) nor its owner (403 `APPEAL_OWN_OFFER`); once (409 `APPEAL_DECIDED`).
+     * @description `{id}` is the appeal id. Never by the staff member who rejected the offer (403 `APPEAL_SAME_MODERATOR`) nor its owner (403 `APPEAL_OWN_OFFER`); once (409 `APPEAL_DECIDED`).
      *
      *     Staff permission: `appeals.decide`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
@@ -2091,7 +2091,7 @@ export interface paths {
     };
     /**
      * My level's limits in an area (dashboard, trade, wallet, offers) and what I used of them
-     * @description The path segment is `<area>-level-limitations`, e.g. `dashboard-level-limitations`. What the caller's verification level allows in that area and how much of each limit they have used; a logged-in user only, 422 for another segment.
+     * @description `{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used; a logged-in user only, 422 for another segment.
      */
     get: operations['getLimitsByArea'];
     put?: never;
@@ -2211,7 +2211,7 @@ export interface paths {
     };
     /**
      * One trade (notifications)
-     * @description The same answer as GET /rest/v1/trade/{id}, by trade hash, for links in notifications. Its parties and staff only; anyone else gets 404.
+     * @description `{tradeHash}` is the trade hash. The same answer as GET /rest/v1/trade/{id}, for links in notifications. Its parties and staff only; anyone else gets 404.
      */
     get: operations['getV2TradeByTradeHash'];
     put?: never;
@@ -2681,7 +2681,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a document of my pending request (multipart: `file`, and `side`)
-     * @description `side`: `front`, `back`, `selfie`, `address` or `company`, as the request asks. Pictures (JPEG, PNG, WebP) are checked by their content and stored without their metadata; a proof of address may be a PDF.
+     * @description `{id}` is the id of a verification request of the caller. `side`: `front`, `back`, `selfie`, `address` or `company`, as the request asks. Pictures (JPEG, PNG, WebP) are checked by their content and stored without their metadata; a proof of address may be a PDF.
      */
     post: operations['postVerificationRequestsByIdDocuments'];
     delete?: never;
@@ -3247,7 +3247,7 @@ export interface paths {
     put?: never;
     /**
      * Send one delivery again, now, with the same webhook-id
-     * @description A fresh retry schedule for that event. 404 for a delivery that is not mine; 409 `WEBHOOK_DISABLED` while my webhook is off (verify it first); 429 past the hourly calls.
+     * @description `{id}` is a delivery id from my log. A fresh retry schedule for that event. 404 for a delivery that is not mine; 409 `WEBHOOK_DISABLED` while my webhook is off (verify it first); 429 past the hourly calls.
      */
     post: operations['postWebhooksDeliveriesByIdResend'];
     delete?: never;
@@ -3265,7 +3265,7 @@ export interface paths {
     };
     /**
      * The trade's tamper-evident record: a hash chain of its events (JSON, or ?format=pdf)
-     * @description Every status change, chat message and attachment digest, each entry carrying the hash of the one before (format: packages/contract/src/trade-record.ts). Verify offline with `npm run admin -- trade:verify-record FILE` or `verifyTradeRecord()` from the contract. With `format=pdf` the answer is application/pdf (a reading aid; the JSON is the verifiable copy). `case=snake` is ignored here: the record is a document whose keys its hashes cover.
+     * @description `{id}` is the trade hash. Every status change, chat message and attachment digest, each entry carrying the hash of the one before (format: packages/contract/src/trade-record.ts). Verify offline with `npm run admin -- trade:verify-record FILE` or `verifyTradeRecord()` from the contract. With `format=pdf` the answer is application/pdf (a reading aid; the JSON is the verifiable copy). `case=snake` is ignored here: the record is a document whose keys its hashes cover.
      */
     get: operations['getTradeByIdRecord'];
     put?: never;
@@ -3706,6 +3706,15 @@ export interface components {
     };
   };
   responses: {
+    /** @description Refused as the operation describes: e.g. a closed trade chat, with its reason as the code (`ChatNotAvailableYet`, `ChatBlocked`, ...). */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
     /** @description Not logged in (`UNAUTHENTICATED`), or the API key is unknown or revoked. */
     Unauthenticated: {
       headers: {
@@ -3724,7 +3733,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description Nothing the caller may see has this id (`NOT_FOUND`); the staff console answers `ROUTE_NOT_FOUND` to non-staff. */
+    /** @description Nothing the caller may see has this id or code (`NOT_FOUND`); the staff console answers `ROUTE_NOT_FOUND` to non-staff. */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -3735,6 +3744,24 @@ export interface components {
     };
     /** @description The resource's state does not allow this now (e.g. `TRADE_INVALID_STATUS`). */
     Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description The body is in a type this operation does not take (`UNSUPPORTED_MEDIA_TYPE`): send JSON with `Content-Type: application/json`, uploads as multipart/form-data. */
+    UnsupportedMediaType: {
       headers: {
         [name: string]: unknown;
       };
@@ -4197,6 +4224,8 @@ export interface operations {
       };
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4354,8 +4383,11 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4385,6 +4417,8 @@ export interface operations {
       };
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -4489,6 +4523,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4520,6 +4556,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -4555,6 +4593,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4591,6 +4631,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4633,6 +4675,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4784,6 +4828,8 @@ export interface operations {
       };
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -4817,6 +4863,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -4849,6 +4897,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -4881,6 +4931,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -4913,6 +4965,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -5694,6 +5748,7 @@ export interface operations {
           'application/json': null;
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6013,6 +6068,7 @@ export interface operations {
           'application/json': null;
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6088,6 +6144,7 @@ export interface operations {
           'application/json': null;
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6208,6 +6265,7 @@ export interface operations {
           };
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6242,6 +6300,7 @@ export interface operations {
           };
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6275,6 +6334,7 @@ export interface operations {
           };
         };
       };
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6548,6 +6608,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6675,6 +6737,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6721,6 +6785,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -6832,6 +6898,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7029,6 +7097,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7191,6 +7261,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7225,6 +7297,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7263,6 +7337,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7304,6 +7380,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7345,6 +7423,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7391,6 +7471,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7440,6 +7522,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7774,6 +7858,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -7807,6 +7893,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8056,6 +8144,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8278,6 +8368,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8374,6 +8466,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8409,6 +8503,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8548,6 +8644,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8698,6 +8796,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8731,6 +8831,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8858,6 +8960,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8891,6 +8995,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -8929,6 +9035,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -8969,6 +9077,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9046,6 +9156,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9087,6 +9199,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9122,6 +9236,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -9233,6 +9349,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9288,6 +9406,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9347,6 +9467,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9420,6 +9542,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -9457,6 +9581,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9490,6 +9616,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9553,6 +9681,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -9589,6 +9719,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9625,6 +9757,8 @@ export interface operations {
       };
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9661,6 +9795,8 @@ export interface operations {
       };
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9706,6 +9842,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9834,6 +9972,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -9962,6 +10102,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -10070,6 +10212,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -10556,7 +10700,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -11568,6 +11715,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -11849,6 +11998,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -12124,6 +12275,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -12448,6 +12601,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -12723,6 +12878,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -12763,6 +12920,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13046,6 +13205,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13214,10 +13375,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13349,6 +13513,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13417,6 +13583,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13582,10 +13750,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13645,10 +13816,13 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13802,6 +13976,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13876,6 +14052,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -13937,6 +14115,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14071,6 +14251,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14235,6 +14417,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14427,6 +14611,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14490,6 +14676,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14554,6 +14742,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14596,6 +14786,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14683,6 +14875,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14742,7 +14936,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14787,7 +14984,11 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14850,6 +15051,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -14897,6 +15100,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14940,6 +15145,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15020,6 +15227,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15053,6 +15262,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15212,6 +15423,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15242,7 +15455,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15335,7 +15551,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15421,7 +15640,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15490,7 +15712,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15563,6 +15788,7 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -15633,6 +15859,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16219,6 +16447,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16329,6 +16559,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16439,6 +16671,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16547,6 +16781,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16828,6 +17064,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -16948,6 +17186,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -17000,7 +17240,10 @@ export interface operations {
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -17105,6 +17348,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -17415,6 +17660,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
@@ -17494,6 +17741,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
