@@ -14,6 +14,8 @@ type Received = { headers: IncomingHttpHeaders; body: string; type: string };
  */
 async function startReceiver() {
   const received: Received[] = [];
+  /** Off: the receiver answers 200 but forgets the challenge header, as a naive endpoint does. */
+  const mode = { answersChallenge: true };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,7 +31,9 @@ async function startReceiver() {
       const challenge = request.headers['x-webhook-challenge'];
       response.writeHead(200, {
         'content-type': 'application/json',
-        ...(typeof challenge === 'string' ? { 'x-webhook-challenge': challenge } : {}),
+        ...(typeof challenge === 'string' && mode.answersChallenge
+          ? { 'x-webhook-challenge': challenge }
+          : {}),
       });
       response.end('{"ok":true}');
     });
@@ -39,6 +43,7 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hooks/p2p`,
     received,
+    mode,
     ofType: (type: string) => received.filter((r) => r.type === type),
     close: () =>
       new Promise<void>((resolve) => {
@@ -180,6 +185,51 @@ test('a webhook set up in the settings hears a trade, signed, and sends a delive
   } finally {
     await sellerContext.close();
     await buyerContext.close();
+    await receiver.close();
+  }
+});
+
+/**
+ * The other branch of the state machine: an address that answers 200 without the challenge header is
+ * saved but stays off, and the page says why; once the receiver answers properly, "Check again" turns
+ * it on.
+ */
+test('a receiver that does not answer the challenge is kept off with the reason, until it does', async ({
+  page,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    receiver.mode.answersChallenge = false;
+    await register(page, uniqueUsername('whf'));
+    await page.goto('/user/webhooks');
+    const form = page.getByRole('form', { name: 'Your address' });
+    await form.getByRole('textbox', { name: 'Webhook address' }).fill(receiver.url);
+    await form.getByRole('button', { name: 'Save and check' }).click();
+    await page
+      .getByRole('dialog', { name: 'Your signing secret' })
+      .getByRole('button', { name: 'I have copied it' })
+      .click();
+    await expect(page.getByTestId('webhook-check-failed')).toContainText(
+      'the answer did not carry the challenge in its X-Webhook-Challenge header.',
+    );
+    await expect(page.getByTestId('webhook-check-failed')).toContainText('It answered HTTP 200');
+    await expect(page.getByTestId('webhook-status')).toHaveText('Off');
+
+    // After a reload the reason is still said, from the webhook itself.
+    await page.reload();
+    await expect(page.getByTestId('webhook-disabled')).toContainText(
+      'The webhook is off: the answer did not carry the challenge',
+    );
+
+    receiver.mode.answersChallenge = true;
+    await page
+      .getByRole('form', { name: 'Your address' })
+      .getByRole('button', { name: 'Check again' })
+      .click();
+    await expect(page.getByTestId('webhook-check-passed')).toBeVisible();
+    await expect(page.getByTestId('webhook-status')).toHaveText('On');
+    expect(receiver.ofType('webhook.verification')).toHaveLength(2);
+  } finally {
     await receiver.close();
   }
 });

@@ -125,7 +125,7 @@ function AddressForm({
             </Button>
           ) : null}
           <Button type="submit" loading={checking} disabled={saved !== null && !isDirty}>
-            {saved === null ? t('webhooks.url.save') : t('webhooks.url.change')}
+            {t('webhooks.url.save')}
           </Button>
         </Group>
       </Stack>
