@@ -38,6 +38,9 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'sessions',
   'settings',
   'two-factor',
+  // Fixed pages under /user/ in the web app, beside the profiles at /user/{username}.
+  'api-keys',
+  'webhooks',
 ]);
 
 export const usernameSchema = lineString()
