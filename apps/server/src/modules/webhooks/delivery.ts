@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { notFound } from '../../platform/http/errors.js';
+import { coalescedPasses } from '../../platform/jobs/index.js';
 import type { Outbox } from '../../platform/mail/index.js';
 import type { SafeFetch } from '../../platform/outbound/index.js';
 import { errorKeyOf, post } from './check.js';
@@ -62,8 +63,6 @@ export type WebhookDeliveryOptions = {
 export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, safeFetch, outbox, log } = options;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   /** Queues one happening for the enabled webhooks of its users that ticked it. Answers how many. */
   async function enqueue(happening: WebhookHappening): Promise<number> {
@@ -199,23 +198,8 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   }
 
   /** Sends everything due now; a call while a pass runs makes that pass go round once more. */
-  async function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await deliverOnce();
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const passes = coalescedPasses(deliverOnce);
+  const deliverDue = () => passes.run();
 
   const kick = () => {
     void deliverDue().catch((err: unknown) => log.warn({ err }, 'webhook delivery pass failed'));
@@ -288,7 +272,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await running?.catch(() => undefined);
+      await passes.idle();
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { coalescedPasses } from '../jobs/index.js';
 import { outboxMessages, type OutboxMessageRow } from './tables.js';
 import { renderSms, renderTemplate, type TemplateName } from './templates.js';
 import type { MailTransport, SmsTransport } from './transports.js';
@@ -48,8 +49,6 @@ export function createOutbox({
   log: FastifyBaseLogger;
 }) {
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   const withApp = (data: Record<string, string>) => ({ appName, ...data });
 
@@ -123,23 +122,8 @@ export function createOutbox({
   }
 
   /** Sends everything due now; a call while a pass runs makes that pass go round once more. */
-  async function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await deliverOnce();
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const passes = coalescedPasses(deliverOnce);
+  const deliverDue = () => passes.run();
 
   const kick = () => {
     if (!mail && !sms) return;
@@ -199,7 +183,7 @@ export function createOutbox({
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await running?.catch(() => undefined);
+      await passes.idle();
       await mail?.close();
     },
   };

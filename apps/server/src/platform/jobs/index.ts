@@ -1,0 +1,2 @@
+/** Small building blocks for the background workers. */
+export { coalescedPasses } from './coalesced-passes.js';
