@@ -81,18 +81,17 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
    * literal private address, and https for everything but the operator's listed hosts.
    */
   function acceptable(raw: string): string {
+    let url: URL;
     try {
-      const url = checkOutboundUrl(raw, allowed);
-      if (url.protocol !== 'https:' && !allowed.has(hostOf(url))) {
-        throw new OutboundError('scheme_not_allowed', URL_MESSAGES.https_required!);
-      }
-      return url.toString();
+      url = checkOutboundUrl(raw, allowed);
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;
-      const key =
-        error.reason === 'scheme_not_allowed' && /^https?:/i.test(raw) ? 'https_required' : error.reason;
-      throw fieldError('url', URL_MESSAGES[key] ?? error.message, key);
+      throw fieldError('url', URL_MESSAGES[error.reason] ?? error.message, error.reason);
     }
+    if (url.protocol !== 'https:' && !allowed.has(hostOf(url))) {
+      throw fieldError('url', URL_MESSAGES.https_required!, 'https_required');
+    }
+    return url.toString();
   }
 
   /** Records a check's outcome on my webhook if its URL is still the one checked. */
