@@ -323,7 +323,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     events,
     tradeFacts: {
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
-      monthlyStats: (userIds) => tradesRepository.monthlyStatsOf(database.db, userIds),
+      ownerStats: (userIds) => tradesRepository.ownerStatsOf(database.db, userIds),
       capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
     },
   });
@@ -367,6 +367,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       (await feedbackCountsOf(database.db, [userId])).get(userId) ?? { positive: 0, negative: 0 },
     // Read at request time: the corporate module is built further down, with the verifications.
     companyName: async (userId) => (await corporate.verifiedNames([userId])).get(userId) ?? null,
+    tradeStats: (userId) => tradesRepository.profileStatsOf(database.db, userId),
   });
 
   const trades = createTradesService({

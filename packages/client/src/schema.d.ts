@@ -1032,6 +1032,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/v1/my-offers/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The editor's numeric bounds
+     * @description The margin bounds in percent (OFFER_MARGIN_MIN..MAX; a fixed price must lie within the same bounds around the market price) and the largest limit or predefined amount in USD (OFFER_MAX_LIMIT_USD), so the editor checks each step against the values the server applies. Logged-in users.
+     */
+    get: operations['getMyOffersRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/v1/my-offers/{hash}/status': {
     parameters: {
       query?: never;
@@ -2051,7 +2071,7 @@ export interface paths {
     };
     /**
      * A trader’s public profile
-     * @description The public profile of the trader `{username}`: avatar, country, when they joined and were last seen, whether they are online, their feedback counts and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
+     * @description The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time) and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
      */
     get: operations['getUsersByUsername'];
     put?: never;
@@ -2133,7 +2153,7 @@ export interface paths {
     put?: never;
     /**
      * Start a trade on an offer
-     * @description Takes `fiat_amount` of the offer `offer_hash` (an offer hash): the seller's crypto for it, plus the escrow fee, moves into escrow and the trade starts in `active_funded` with the chat open. Any logged-in user but the offer's owner. Answers 201 with the trade; its `id` is the trade hash the other trade calls take. Refusals: 404 for an offer the caller may not see (unknown, blocked either way, trusted-only); 409 `TRADE_WITH_YOURSELF`, `OFFER_NOT_AVAILABLE`, `OFFER_CLOSED_NOW` (outside opening hours), `OFFER_CAP_REACHED`; 403 `OFFER_COUNTRY_NOT_ALLOWED`, `OFFER_REQUIREMENTS_NOT_MET` (one detail per unmet requirement), the account state or verification level; 422 on `fiat_amount` outside the offer's limits, beyond the caller's level limits or the seller's balance (`LowBalance`); 503 without a market rate.
+     * @description Takes `fiat_amount` of the offer `offer_hash` (an offer hash): the seller's crypto for it, plus the escrow fee, moves into escrow and the trade starts in `active_funded` with the chat open. Any logged-in user but the offer's owner. Answers 201 with the trade; its `id` is the trade hash the other trade calls take. Refusals: 404 for an offer the caller may not see (unknown, blocked either way, trusted-only); 409 `TRADE_WITH_YOURSELF`, `OFFER_NOT_AVAILABLE`, `OFFER_CLOSED_NOW` (outside opening hours), `OFFER_CAP_REACHED`, `price_changed` (with `expected_price`, the price the taker confirmed: the price moved more than TRADE_PRICE_TOLERANCE_PERCENT, 0.5 %, from it; nothing is created, and the error's `priceChange` gives the new price and crypto amount to confirm again); 403 `OFFER_COUNTRY_NOT_ALLOWED`, `OFFER_REQUIREMENTS_NOT_MET` (one detail per unmet requirement), the account state or verification level; 422 on `fiat_amount` outside the offer's limits, beyond the caller's level limits or the seller's balance (`LowBalance`); 503 without a market rate.
      */
     post: operations['postTradeStart'];
     delete?: never;
@@ -2498,6 +2518,26 @@ export interface paths {
      * @description `{id}` is the offer hash. The feedback the offer's owner received on trades on this offer, newest first, 10 a page (`page`), optionally only `positive` or `negative` (`rating`), with the counts. Public; 404 for an unknown offer.
      */
     get: operations['getOffersByIdFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/users/{username}/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feedback a trader received, 10 a page (public profile; anonymous allowed)
+     * @description The feedback the user `{username}` received on all their trades, newest first, 10 a page (`page`), optionally only `positive` or `negative` (`rating`), with the user's totals; each item's `author` is the other trader. A banned account's list is empty. Public; 404 for an unknown username.
+     */
+    get: operations['getUsersByUsernameFeedback'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7226,6 +7266,36 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  getMyOffersRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              marginMin: number;
+              marginMax: number;
+              maxLimitUsd: number;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   putMyOffersByHashStatus: {
     parameters: {
       query?: never;
@@ -7593,6 +7663,8 @@ export interface operations {
                     trades: number;
                     partners: number;
                   };
+                  completionRate: string | null;
+                  avgReleaseSeconds: number | null;
                   country: string | null;
                 };
                 cryptoCurrencyCode: string;
@@ -7640,6 +7712,8 @@ export interface operations {
               }[];
               searchId: string | null;
               nextPageId: string | null;
+              total: number | null;
+              totalCapped: boolean;
             };
           };
         };
@@ -7768,6 +7842,8 @@ export interface operations {
                     trades: number;
                     partners: number;
                   };
+                  completionRate: string | null;
+                  avgReleaseSeconds: number | null;
                   country: string | null;
                 };
                 cryptoCurrencyCode: string;
@@ -7937,6 +8013,8 @@ export interface operations {
                     trades: number;
                     partners: number;
                   };
+                  completionRate: string | null;
+                  avgReleaseSeconds: number | null;
                   country: string | null;
                 };
                 cryptoCurrencyCode: string;
@@ -8051,6 +8129,8 @@ export interface operations {
                     trades: number;
                     partners: number;
                   };
+                  completionRate: string | null;
+                  avgReleaseSeconds: number | null;
                   country: string | null;
                 };
                 cryptoCurrencyCode: string;
@@ -10244,6 +10324,7 @@ export interface operations {
                 iso: string;
                 name: string;
               } | null;
+              bio: string;
               joinedAt: string;
               lastSeenAt: string | null;
               isOnline: boolean;
@@ -10257,6 +10338,11 @@ export interface operations {
               trustedCount: number;
               blockedCount: number;
               companyName: string | null;
+              tradeStats: {
+                completedTrades: number;
+                completionRate: string | null;
+                avgReleaseSeconds: number | null;
+              };
             };
           };
         };
@@ -10439,6 +10525,7 @@ export interface operations {
         'application/json': {
           offer_hash: string;
           fiat_amount: string | number;
+          expected_price?: string | number;
         };
       };
     };
@@ -13599,6 +13686,53 @@ export interface operations {
       header?: never;
       path: {
         id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                /** @enum {string} */
+                rating: 'positive' | 'negative';
+                message: string;
+                reply: string | null;
+                author: {
+                  username: string;
+                  avatarUrl: string | null;
+                };
+                createdAt: string;
+              }[];
+              positiveCount: number;
+              negativeCount: number;
+              totalCount: number;
+              paginationNextPage: string | null;
+            };
+          };
+        };
+      };
+      404: components['responses']['NotFound'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getUsersByUsernameFeedback: {
+    parameters: {
+      query?: {
+        page?: number;
+        rating?: 'positive' | 'negative';
+      };
+      header?: never;
+      path: {
+        username: string;
       };
       cookie?: never;
     };

@@ -1,25 +1,16 @@
 import { z } from 'zod';
+import { supportedLocales } from './locales.js';
 
 /** Every success has this body: `{ data: ... }`. */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
-
-/**
- * Query values the client sends as empty strings ("", "null", "undefined") mean "absent"
- * (spec section 5: empty, null or undefined parameters are dropped). The server strips them
- * before validation, so schemas only describe real values.
- */
-export const EMPTY_QUERY_VALUES: ReadonlySet<string> = new Set(['', 'null', 'undefined']);
 
 /** `?case=snake` converts a response's keys to snake_case (spec section 7). */
 export const responseCaseSchema = z.enum(['camel', 'snake']);
 export type ResponseCase = z.infer<typeof responseCaseSchema>;
 export const RESPONSE_CASE_QUERY_PARAM = 'case';
 
-/** Languages the product ships. English is the default and has no URL prefix. */
-export const supportedLocales = ['en', 'es'] as const;
+export { DEFAULT_LOCALE, EMPTY_QUERY_VALUES, supportedLocales, type Locale } from './locales.js';
 export const localeSchema = z.enum(supportedLocales);
-export type Locale = z.infer<typeof localeSchema>;
-export const DEFAULT_LOCALE: Locale = 'en';
 
 /** A timestamp the way the spec's entities carry it: seconds plus a human-readable form. */
 export const timestampSchema = z.object({

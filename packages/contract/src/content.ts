@@ -1,28 +1,18 @@
 import { z } from 'zod';
-import type { AvailableNamedRoute } from './app-state.js';
+import { contentPageSlugs } from './content-routes.js';
 import { localeSchema } from './common.js';
 
 /**
  * Content pages: Markdown the operator can replace (`DATA_DIR/pages/<slug>.md`, `<slug>.es.md`), with
  * defaults shipped in the repository. Decisions: docs/decisions/0016-content-pages.md.
  */
-export const contentPageSlugs = ['about', 'terms', 'privacy', 'fees'] as const;
+export {
+  contentPageAliases,
+  contentPageRoutes,
+  contentPageSlugs,
+  type ContentPageSlug,
+} from './content-routes.js';
 export const contentPageSlugSchema = z.enum(contentPageSlugs);
-export type ContentPageSlug = z.infer<typeof contentPageSlugSchema>;
-
-/** The named route each page is served at (the footer links and the server-rendered titles use it). */
-export const contentPageRoutes = {
-  about: 'about',
-  terms: 'termsOfService',
-  privacy: 'privacyPolicy',
-  fees: 'fees',
-} as const satisfies Record<ContentPageSlug, AvailableNamedRoute>;
-
-/** Short addresses people type, kept working: each leads to the page's named route. */
-export const contentPageAliases: Record<string, ContentPageSlug> = {
-  terms: 'terms',
-  privacy: 'privacy',
-};
 
 /**
  * `GET /rest/v1/pages/{slug}`. A malformed slug (anything but lowercase words joined by "-") is a 422;

@@ -45,6 +45,8 @@ export const errorCodes = [
   'TRADE_REQUIREMENTS_PENDING',
   'DISPUTE_NOT_AVAILABLE_YET',
   'SELLER_CANCEL_NOT_AVAILABLE',
+  // The price moved beyond the confirmed one's tolerance at trade start; nothing started.
+  'price_changed',
   // The spec's own names for start-trade refusals (section 3 enumerations); the web switches on them.
   'TradeLimit',
   'NewBuyerTradeLimit',

@@ -116,6 +116,19 @@ export const offerFeedbackPageSchema = z.object({
 export type OfferFeedbackPage = z.infer<typeof offerFeedbackPageSchema>;
 
 /**
+ * `GET /rest/v1/users/{username}/feedback?page=N&rating=positive|negative` (path ours: the spec lists no
+ * user feedback call): the feedback a user received on all their trades, for the public profile. The same
+ * query, items and paging as an offer's list; the counts are the user's totals whatever `rating` filters,
+ * the same numbers as the profile's `feedback`. Each item's `author` is the other trader.
+ */
+export const userFeedbackQuerySchema = offerFeedbackQuerySchema;
+export type UserFeedbackQuery = OfferFeedbackQuery;
+export const userFeedbackPageSchema = offerFeedbackPageSchema;
+export type UserFeedbackPage = OfferFeedbackPage;
+/** Items per page of a user's list: the same 10 as an offer's. */
+export const USER_FEEDBACK_PAGE_SIZE = OFFER_FEEDBACK_PAGE_SIZE;
+
+/**
  * The page number a `paginationNextPage` URL points at. The spec's client takes the URL's last
  * character, which breaks from page 10 on; this reads all trailing digits.
  */

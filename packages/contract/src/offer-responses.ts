@@ -40,6 +40,13 @@ export const offerOwnerCardSchema = z.object({
   feedbackNegative: z.number().int(),
   badge: z.string().nullable(),
   monthlyTradeStats: z.object({ trades: z.number().int(), partners: z.number().int() }),
+  /**
+   * Share of the owner's finished trades of the last 30 days that completed, as a percent with one
+   * decimal ("97.5"); null without a finished trade in that window. Rule: docs/decisions/0045-trader-stats.md.
+   */
+  completionRate: decimal.nullable(),
+  /** Mean seconds from "paid" to "released" on the owner's sales of the last 30 days; null without one. */
+  avgReleaseSeconds: z.number().int().min(0).nullable(),
   country: z.string().nullable(),
 });
 
@@ -91,7 +98,15 @@ export const offerSearchResultSchema = z.object({
   searchId: z.string().nullable(),
   /** Opaque; `null` on the last page. */
   nextPageId: z.string().nullable(),
+  /**
+   * How many offers match the search (first pages only; `null` on later pages, which keep the first
+   * page's). Counted up to `OFFER_SEARCH_TOTAL_CAP`: `totalCapped` says there are at least that many.
+   */
+  total: z.number().int().min(0).nullable(),
+  totalCapped: z.boolean(),
 });
+/** The search counts matching offers up to this many (a count of every one costs a scan of the market). */
+export const OFFER_SEARCH_TOTAL_CAP = 1000;
 export type OfferSearchResult = z.infer<typeof offerSearchResultSchema>;
 
 export const offerCapStateSchema = z.object({

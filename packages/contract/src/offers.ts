@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { OFFER_PAYMENT_ACCOUNTS_MAX } from './payment-accounts.js';
 import { offerSideSchema } from './catalogue.js';
-import { formatDecimal, multiply, parseDecimal, rescale } from './rates.js';
+import {
+  compareDecimals,
+  divide,
+  formatDecimal,
+  multiply,
+  parseDecimal,
+  rescale,
+  subtract,
+  type Decimal,
+} from './rates.js';
 import { lineString, textString } from './strings.js';
 
 /**
@@ -72,6 +81,44 @@ export function offerFiatPrice(input: {
   // 1 + margin/100 as an exact decimal: scale the margin by two more places.
   const factor = { units: 10n ** BigInt(margin.scale + 2) + margin.units, scale: margin.scale + 2 };
   return formatDecimal(rescale(multiply(parseDecimal(input.market), factor), input.fiatPrecision, 'half-up'));
+}
+
+// --- the operator's bounds -----------------------------------------------------------------------------
+
+/**
+ * `GET /rest/v1/my-offers/rules`: the operator's numeric bounds of an offer (OFFER_MARGIN_MIN/MAX in
+ * percent, OFFER_MAX_LIMIT_USD). The server judges every body against them and the editor checks each
+ * step against the same values with the functions below, so both say the same thing.
+ */
+export const offerRulesSchema = z.object({
+  marginMin: z.number(),
+  marginMax: z.number(),
+  maxLimitUsd: z.number().int().positive(),
+});
+export type OfferRules = z.infer<typeof offerRulesSchema>;
+
+/** Whether a margin (percent) lies within the operator's bounds, both included. */
+export function isMarginWithinBounds(margin: Decimal, rules: Pick<OfferRules, 'marginMin' | 'marginMax'>) {
+  return (
+    compareDecimals(margin, parseDecimal(String(rules.marginMin))) >= 0 &&
+    compareDecimals(margin, parseDecimal(String(rules.marginMax))) <= 0
+  );
+}
+
+/** The margin a fixed price stands for against the market price: (price / market - 1) x 100, 8 places. */
+export function impliedMargin(fixedPrice: string, market: string): Decimal {
+  return multiply(
+    subtract(divide(parseDecimal(fixedPrice), parseDecimal(market), 8), parseDecimal('1')),
+    parseDecimal('100'),
+  );
+}
+
+/**
+ * The largest limit or predefined amount in a fiat currency: OFFER_MAX_LIMIT_USD x the currency's units
+ * per USD. Null without a rate (the amount is not bounded then, on the server as in the editor).
+ */
+export function offerAmountCeiling(maxLimitUsd: number, usdFiat: string | null | undefined): Decimal | null {
+  return usdFiat ? multiply(parseDecimal(String(maxLimitUsd)), parseDecimal(usdFiat)) : null;
 }
 
 // --- opening hours ------------------------------------------------------------------------------------

@@ -11,6 +11,11 @@ export const publicProfileSchema = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
   country: z.object({ iso: z.string(), name: z.string() }).nullable(),
+  /**
+   * What the user wrote about themselves in their settings (decision 0029: no contact details, so it is
+   * public by design); '' when they wrote nothing, and for a banned or closed account.
+   */
+  bio: z.string(),
   /** When the account was created (ISO 8601). */
   joinedAt: z.string(),
   /** The last request of any of the user's sessions (ISO 8601); null when never seen. */
@@ -35,6 +40,17 @@ export const publicProfileSchema = z.object({
    * null for a person's account and for a company not verified yet.
    */
   companyName: z.string().nullable(),
+  /**
+   * The trader's record (docs/decisions/0045-trader-stats.md): released trades of all time, and over the
+   * last 30 days the completion rate (percent with one decimal, "97.5"; null without a finished trade) and
+   * the mean seconds from "paid" to "released" on their sales (null without one). Zeros and nulls for a
+   * banned account, as the rest of its activity.
+   */
+  tradeStats: z.object({
+    completedTrades: z.number().int().min(0),
+    completionRate: z.string().nullable(),
+    avgReleaseSeconds: z.number().int().min(0).nullable(),
+  }),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

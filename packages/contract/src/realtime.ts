@@ -6,7 +6,7 @@ import { lineString } from './strings.js';
  * One socket per browser tab, opened at `REALTIME_PATH` with the session cookie. Every frame is one JSON
  * object with a `type`.
  */
-export const REALTIME_PATH = '/rest/v1/ws';
+export { REALTIME_CLOSE, REALTIME_PATH } from './realtime-socket.js';
 
 /** Frames the client sends. */
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
@@ -57,17 +57,6 @@ export const realtimeServerMessageSchema = z.union([
   z.object({ type: z.string(), tradeHash: z.string().optional(), data: z.unknown() }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
-
-/**
- * Close codes the gateway uses besides the standard ones (1001 going away, 1008 policy, 1009 too big,
- * 1013 try again later). The client reconnects after any close except these two.
- */
-export const REALTIME_CLOSE = {
-  /** No logged-in session, or the session ended (logout, expiry, ban): log in again first. */
-  unauthenticated: 4401,
-  /** The user opened too many sockets; this, the oldest, was closed to make room. */
-  replaced: 4409,
-} as const;
 
 /** The largest frame a client may send, in bytes (typing and ping are a few dozen). */
 export const REALTIME_MAX_CLIENT_FRAME = 4_096;

@@ -3,6 +3,7 @@ import { tradePaymentAccountSchema } from './payment-accounts.js';
 import { secondFactorCodeSchema } from './two-factor.js';
 import { appealOutcomes, tradeAppealStatusSchema } from './appeals.js';
 import { positiveDecimalSchema } from './offers.js';
+import { compareDecimals, multiply, parseDecimal, subtract } from './rates.js';
 import { timestampSchema } from './common.js';
 import { lineString, textString } from './strings.js';
 
@@ -183,8 +184,65 @@ export const tradeStartBodySchema = z.object({
     .trim()
     .regex(/^[0-9A-Za-z]{8,32}$/, 'Unknown offer'),
   fiat_amount: positiveDecimalSchema,
+  /**
+   * The price (fiat per one coin) the taker was shown when they confirmed. When given, the server
+   * refuses with 409 `price_changed` if its own price moved more than `TRADE_PRICE_TOLERANCE_PERCENT`
+   * from it, and starts nothing. Left out (API clients): the trade takes the current price, as before.
+   */
+  expected_price: positiveDecimalSchema.optional(),
 });
 export type TradeStartBody = z.infer<typeof tradeStartBodySchema>;
+
+// --- the price a taker confirmed ---------------------------------------------------------------------
+
+/**
+ * How far (in percent of the price the taker saw) the price may move between the confirmation and the
+ * start before the taker is asked again. The web states this number in the confirmation.
+ */
+export const TRADE_PRICE_TOLERANCE_PERCENT = '0.5';
+
+/**
+ * Whether `actual` moved more than `tolerancePercent` away from `expected`, either way (a cheaper price
+ * also changes how much crypto the amount buys, so the taker sees it first). Exact decimal arithmetic:
+ * |actual - expected| x 100 > tolerance x expected. Exactly at the tolerance is still within it.
+ */
+export function priceMovedBeyondTolerance(
+  expected: string,
+  actual: string,
+  tolerancePercent: string = TRADE_PRICE_TOLERANCE_PERCENT,
+): boolean {
+  const seen = parseDecimal(expected);
+  const difference = subtract(parseDecimal(actual), seen);
+  const moved = multiply(
+    { units: difference.units < 0n ? -difference.units : difference.units, scale: difference.scale },
+    parseDecimal('100'),
+  );
+  return compareDecimals(moved, multiply(parseDecimal(tolerancePercent), seen)) > 0;
+}
+
+/**
+ * The 409 `price_changed` answer's own part (beside `code` and `message` in the error entry): what the
+ * taker confirmed and what a start now would give. Nothing was created; confirming again with
+ * `expected_price` = `price` starts the trade (if the price holds).
+ */
+export const tradePriceChangeSchema = z.object({
+  /** The price the taker sent (`expected_price`). */
+  expectedPrice: z.string(),
+  /** The price a start would use now (fiat per one coin). */
+  price: z.string(),
+  fiatAmount: z.string(),
+  fiatCurrencyCode: z.string(),
+  /** The crypto the amount buys at `price`, in coins (the trade's `cryptoAmount` rule: rounded down). */
+  cryptoAmount: z.string(),
+  cryptoCurrencyCode: z.string(),
+  tolerancePercent: z.string(),
+});
+export type TradePriceChange = z.infer<typeof tradePriceChangeSchema>;
+export const tradePriceChangedErrorSchema = z.object({
+  code: z.literal('price_changed'),
+  message: z.string(),
+  priceChange: tradePriceChangeSchema,
+});
 
 /**
  * `POST /rest/v1/trade/{id}/release`: the spec sends a body; `code` is the two-factor code when the

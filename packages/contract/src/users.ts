@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { userRoles } from './roles.js';
 import { corporateAccountSchema } from './corporate.js';
 import { blockedKycActionSchema, kycLevelCheckSchema } from './kyc.js';
 
-/**
- * Roles, lowest first (spec: admin/supermod/moderator). What each staff role may do is one table on the
- * server (`platform/auth/permissions.ts`, decision 0019); the order here is the rank it compares.
- */
-export const userRoles = ['user', 'moderator', 'supermod', 'admin'] as const;
+export { isStaffRole, staffRoles, userRoles, type StaffRole, type UserRole } from './roles.js';
 export const userRoleSchema = z.enum(userRoles);
-export type UserRole = z.infer<typeof userRoleSchema>;
-/** The roles that reach the staff console (`/admin`, `/rest/v1/admin/`). */
-export const staffRoles = ['moderator', 'supermod', 'admin'] as const satisfies readonly UserRole[];
-export type StaffRole = (typeof staffRoles)[number];
-export const isStaffRole = (role: UserRole): role is StaffRole =>
-  (staffRoles as readonly string[]).includes(role);
 
 /**
  * Account states (spec: banned, suspended, on hold, frozen, restricted, compromised, compliance hold).

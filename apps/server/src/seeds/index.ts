@@ -8,6 +8,7 @@ import { DEMO_LOGINS } from './demo-users.js';
 import { catalogueSeed } from '../modules/catalogue/index.js';
 import { ratesSeed } from '../modules/rates/index.js';
 import { seedOffers } from '../modules/offers/seed.js';
+import { DEMO_HISTORY_TRADES, seedDemoHistory } from './demo-history.js';
 
 export type { Seed } from '../platform/db/seed.js';
 import type { Seed } from '../platform/db/seed.js';
@@ -31,15 +32,18 @@ const demoUsers: Seed = {
 };
 
 /**
- * The demo market: 300 traders and 2,400 active offers (funded and bonded through the ledger). Bond
+ * The demo market: 120 traders and 2,400 active offers (funded and bonded through the ledger). Bond
  * amounts and groups are the defaults (demo data is for a first look, not for a configured deployment).
+ * 120 rather than more: each trader gets a believable history from the next seed within a short start
+ * (a trade through the service costs tens of milliseconds on PGlite), and 20 offers each is a vendor's
+ * usual spread over coins and methods.
  */
 const demoOffers: Seed = {
   name: 'demo-offers-v1',
   demo: true,
   async run(db) {
     await seedOffers(db, {
-      users: 300,
+      users: 120,
       offers: 2_400,
       prefix: 'trader',
       bond: { amounts: {}, paymentGroups: ['gift-cards', 'online-transfers'] },
@@ -47,13 +51,29 @@ const demoOffers: Seed = {
   },
 };
 
-/** Seeds in the order they run. Later issues append reference data here. */
-export const SEEDS: Seed[] = [catalogueSeed, ratesSeed, demoUsers, demoOffers];
+/**
+ * The demo market's history (issue 17): trades between the demo traders and their customers through the
+ * trades service, feedback through the feedback service, and some traders online. After the offers.
+ */
+const demoHistory: Seed = {
+  name: 'demo-history-v1',
+  demo: true,
+  ownTransactions: true,
+  async run(db, config) {
+    await seedDemoHistory(db, config, { prefix: 'trader', trades: DEMO_HISTORY_TRADES });
+  },
+};
 
-/** Runs each pending seed once, in a transaction with its `applied_seeds` row. */
+/** Seeds in the order they run. Later issues append reference data here. */
+export const SEEDS: Seed[] = [catalogueSeed, ratesSeed, demoUsers, demoOffers, demoHistory];
+
+/**
+ * Runs each pending seed once, in a transaction with its `applied_seeds` row. Demo seeds need the whole
+ * configuration (their trades go through the services); without demo data only `demoData: false` is read.
+ */
 export async function runSeeds(
   db: Db,
-  config: Pick<Config, 'demoData'>,
+  config: Config | { demoData: false },
   seeds: Seed[] = SEEDS,
 ): Promise<string[]> {
   const ran: string[] = [];
@@ -61,6 +81,19 @@ export async function runSeeds(
     if (seed.demo && !config.demoData) continue;
     const [done] = await db.select().from(appliedSeeds).where(eq(appliedSeeds.name, seed.name));
     if (done) continue;
+    if (seed.demo && seed.ownTransactions) {
+      if (!config.demoData) continue;
+      const claimed = await db
+        .insert(appliedSeeds)
+        .values({ name: seed.name })
+        .onConflictDoNothing()
+        .returning({ name: appliedSeeds.name });
+      if (claimed.length === 0) continue; // another instance got there first
+      // Claimed before it runs: an instance stopped midway leaves part of the demo data, never twice it.
+      await seed.run(db, config);
+      ran.push(seed.name);
+      continue;
+    }
     await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(appliedSeeds)
@@ -68,7 +101,8 @@ export async function runSeeds(
         .onConflictDoNothing()
         .returning({ name: appliedSeeds.name });
       if (claimed.length === 0) return; // another instance got there first
-      await seed.run(tx as unknown as Db);
+      if (!seed.demo) await seed.run(tx as unknown as Db);
+      else if (config.demoData) await seed.run(tx as unknown as Db, config);
     });
     ran.push(seed.name);
   }

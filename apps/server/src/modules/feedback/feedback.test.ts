@@ -4,6 +4,7 @@ import {
   nextFeedbackPage,
   offerFeedbackPageSchema,
   tradeFeedbackStateSchema,
+  userFeedbackPageSchema,
   type OfferFeedbackPage,
   type TradeFeedbackState,
 } from '@app/contract';
@@ -267,6 +268,7 @@ describe('feedback', () => {
   describe('counts and the offer list', () => {
     let owner: Party;
     let ownerOffer: string;
+    let buyers: Party[];
 
     beforeAll(async () => {
       owner = await party('fb_owner');
@@ -288,7 +290,7 @@ describe('feedback', () => {
       ).idHashed;
       // 12 completed trades on the owner's offer by 3 buyers: 9 positive, 3 negative for the owner, and
       // the owner rates two buyers back (that feedback is the buyers', not the offer's).
-      const buyers = [await party('fb_b'), await party('fb_b'), await party('fb_b')];
+      buyers = [await party('fb_b'), await party('fb_b'), await party('fb_b')];
       for (let i = 0; i < 12; i++) {
         const buyer = buyers[i % 3]!;
         const hash = await completedTrade(buyer, owner, ownerOffer);
@@ -364,6 +366,64 @@ describe('feedback', () => {
         422,
         'ERROR_INPUT_VALIDATION',
       );
+    });
+
+    it('should page what a user received on all their trades, with the other trader and the totals', async () => {
+      const userPage = async (username: string, query = '') =>
+        userFeedbackPageSchema.parse(ok(await t.client().get(`/rest/v1/users/${username}/feedback${query}`)));
+      const first = await userPage(owner.name.toUpperCase());
+      expect(first).toMatchObject({ positiveCount: 9, negativeCount: 3, totalCount: 12 });
+      expect(first.items).toHaveLength(10);
+      expect(first.items[0]).toMatchObject({ rating: 'negative', message: 'bad 11', reply: null });
+      expect(first.items[0]!.author).toEqual({ username: buyers[2]!.name, avatarUrl: null });
+      expect(first.paginationNextPage).toBe(`/rest/v1/users/${owner.name}/feedback?page=2`);
+      const second = await userPage(owner.name, `?page=${nextFeedbackPage(first.paginationNextPage)}`);
+      expect(second.items.map((i) => i.message)).toEqual(['good 1', 'good 0']);
+      expect(second.paginationNextPage).toBeNull();
+      const negatives = await userPage(owner.name, '?rating=negative');
+      expect(negatives.items.map((i) => i.message)).toEqual(['bad 11', 'bad 7', 'bad 3']);
+      expect(negatives.totalCount).toBe(12);
+
+      // A buyer's list holds what the owner said about them, not what they said about the owner.
+      const buyer = await userPage(buyers[0]!.name);
+      expect(buyer).toMatchObject({ positiveCount: 1, negativeCount: 0, paginationNextPage: null });
+      expect(buyer.items.map((i) => [i.rating, i.author.username])).toEqual([['positive', owner.name]]);
+
+      // The author's picture as their profile shows it: none once the account is closed.
+      await t.database.db.execute(sql`UPDATE users SET avatar_key = 'avatars/abcdef0123456789'
+        WHERE id = ${owner.id}`);
+      expect((await userPage(buyers[0]!.name)).items[0]!.author.avatarUrl).toMatch(
+        new RegExp(`^/rest/v1/users/${owner.name}/avatar\\?v=`),
+      );
+      await t.database.db.execute(sql`UPDATE users SET closed_at = now() WHERE id = ${owner.id}`);
+      expect((await userPage(buyers[0]!.name)).items[0]!.author.avatarUrl).toBeNull();
+      await t.database.db.execute(sql`UPDATE users SET closed_at = NULL, avatar_key = NULL
+        WHERE id = ${owner.id}`);
+    });
+
+    it('should refuse a bad user list query, answer 404 for nobody, and show a banned account no activity', async () => {
+      refused(await t.client().get('/rest/v1/users/nobody_at_all/feedback'), 404, 'NOT_FOUND');
+      for (const query of ['?page=0', '?page=x', '?rating=neutral']) {
+        const error = refused(
+          await t.client().get(`/rest/v1/users/${owner.name}/feedback${query}`),
+          422,
+          'ERROR_INPUT_VALIDATION',
+        );
+        expect(error.details?.length).toBeGreaterThan(0);
+      }
+      const banned = buyers[1]!;
+      await t.database.db.execute(sql`UPDATE users SET account_state = 'banned' WHERE id = ${banned.id}`);
+      const page = userFeedbackPageSchema.parse(
+        ok(await t.client().get(`/rest/v1/users/${banned.name}/feedback`)),
+      );
+      expect(page).toEqual({
+        items: [],
+        positiveCount: 0,
+        negativeCount: 0,
+        totalCount: 0,
+        paginationNextPage: null,
+      });
+      await t.database.db.execute(sql`UPDATE users SET account_state = 'active' WHERE id = ${banned.id}`);
     });
 
     it('should hide the list where the offer page is hidden', async () => {

@@ -4,8 +4,11 @@ import type {
   OfferFeedbackQuery,
   TradeFeedback,
   TradeFeedbackState,
+  UserFeedbackPage,
+  UserFeedbackQuery,
 } from '@app/contract';
-import type { FeedbackWithAuthor } from './repository.js';
+import { avatarUrlOf } from '../users/index.js';
+import type { FeedbackWithAuthor, FeedbackWithAuthorCard } from './repository.js';
 
 /** Row -> the spec's "Feedback (trade)": rating, message, reply, plus author and times. */
 export function presentTradeFeedback(row: FeedbackWithAuthor): TradeFeedback {
@@ -66,6 +69,40 @@ export function presentOfferFeedback(input: {
     totalCount: input.counts.positive + input.counts.negative,
     paginationNextPage: input.hasMore
       ? `/rest/v1/offers/${encodeURIComponent(input.offerHash)}/feedback?${next.toString()}`
+      : null,
+  };
+}
+
+/**
+ * A user's received feedback (the profile's list), in the offer list's shape; `paginationNextPage` ends
+ * with the page number the same way.
+ */
+export function presentUserFeedback(input: {
+  username: string;
+  query: UserFeedbackQuery;
+  rows: FeedbackWithAuthorCard[];
+  hasMore: boolean;
+  counts: FeedbackCounts;
+}): UserFeedbackPage {
+  const next = new URLSearchParams();
+  if (input.query.rating) next.set('rating', input.query.rating);
+  next.set('page', String(input.query.page + 1));
+  return {
+    items: input.rows.map((row) => ({
+      rating: row.rating,
+      message: row.message,
+      reply: row.reply,
+      author: {
+        username: row.authorUsername,
+        avatarUrl: avatarUrlOf({ username: row.authorUsername, avatarKey: row.authorAvatarKey }),
+      },
+      createdAt: row.createdAt.toISOString(),
+    })),
+    positiveCount: input.counts.positive,
+    negativeCount: input.counts.negative,
+    totalCount: input.counts.positive + input.counts.negative,
+    paginationNextPage: input.hasMore
+      ? `/rest/v1/users/${encodeURIComponent(input.username)}/feedback?${next.toString()}`
       : null,
   };
 }

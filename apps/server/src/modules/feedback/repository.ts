@@ -11,6 +11,9 @@ export type FeedbackRow = typeof tradeFeedback.$inferSelect;
 /** A feedback row with its author's username, as every answer shows it. */
 export type FeedbackWithAuthor = FeedbackRow & { authorUsername: string };
 
+/** A received-feedback row with what the profile's list shows of its author. */
+export type FeedbackWithAuthorCard = FeedbackWithAuthor & { authorAvatarKey: string | null };
+
 const author = alias(users, 'author');
 
 /**
@@ -116,6 +119,40 @@ export const feedbackRepository = {
       .offset(p.offset)
       .limit(p.limit);
     return rows.map((r) => ({ ...r.feedback, authorUsername: r.authorUsername }));
+  },
+
+  /**
+   * One page of the feedback a user received on all their trades, newest first, for the public profile.
+   * The author's avatar facts come along: the list shows the other trader as a profile card does (no
+   * picture for a closed or banned account).
+   */
+  async pageOfRecipient(
+    db: DbOrTx,
+    p: { recipientId: number; rating?: FeedbackRating; offset: number; limit: number },
+  ): Promise<FeedbackWithAuthorCard[]> {
+    const rows = await db
+      .select({
+        feedback: tradeFeedback,
+        authorUsername: author.username,
+        authorAvatarKey: author.avatarKey,
+        authorHidden: sql<boolean>`(${author.closedAt} IS NOT NULL OR ${author.accountState} = 'banned')`,
+      })
+      .from(tradeFeedback)
+      .innerJoin(author, eq(author.id, tradeFeedback.authorId))
+      .where(
+        and(
+          eq(tradeFeedback.recipientId, p.recipientId),
+          p.rating ? eq(tradeFeedback.rating, p.rating) : undefined,
+        ),
+      )
+      .orderBy(desc(tradeFeedback.id))
+      .offset(p.offset)
+      .limit(p.limit);
+    return rows.map((r) => ({
+      ...r.feedback,
+      authorUsername: r.authorUsername,
+      authorAvatarKey: r.authorHidden ? null : r.authorAvatarKey,
+    }));
   },
 
   /** The offer's totals (what its owner received on it), whatever a list filters. */

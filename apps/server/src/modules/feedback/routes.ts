@@ -5,17 +5,20 @@ import {
   offerFeedbackPageSchema,
   offerFeedbackQuerySchema,
   offerIdParamsSchema,
+  publicProfileParamsSchema,
   replyFeedbackBodySchema,
   tradeFeedbackStateSchema,
   tradeIdParamsSchema,
+  userFeedbackPageSchema,
+  userFeedbackQuerySchema,
 } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
 import type { FeedbackService } from './service.js';
 
 /**
  * Feedback (spec section 7: `GET /rest/v1/feedback/{id}`, `POST .../give`, `POST .../reply`, `{id}` the
- * trade hash) and an offer's feedback list (path ours: the spec does not show it). Guards, one service
- * call each.
+ * trade hash), an offer's and a user's feedback lists (paths ours: the spec does not show them). Guards,
+ * one service call each.
  */
 export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }> = async (
   app,
@@ -88,5 +91,21 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
     async (request) => ({
       data: await feedback.ofOffer(request.user?.id ?? null, request.params.id, request.query),
     }),
+  );
+
+  app.get(
+    '/rest/v1/users/:username/feedback',
+    {
+      schema: {
+        tags: ['feedback'],
+        summary: 'The feedback a trader received, 10 a page (public profile; anonymous allowed)',
+        description:
+          "The feedback the user `{username}` received on all their trades, newest first, 10 a page (`page`), optionally only `positive` or `negative` (`rating`), with the user's totals; each item's `author` is the other trader. A banned account's list is empty. Public; 404 for an unknown username.",
+        params: publicProfileParamsSchema,
+        querystring: userFeedbackQuerySchema,
+        response: { 200: dataEnvelope(userFeedbackPageSchema) },
+      },
+    },
+    async (request) => ({ data: await feedback.ofUser(request.params.username, request.query) }),
   );
 };

@@ -4,6 +4,8 @@ import {
   type FeedbackRating,
   type OfferFeedbackQuery,
   type TradeStatus,
+  type UserFeedbackQuery,
+  USER_FEEDBACK_PAGE_SIZE,
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -11,8 +13,8 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.js';
 import { contactsRepository } from '../contacts/index.js';
 import type { TradesService } from '../trades/index.js';
 import { usersRepository } from '../users/repository.js';
-import { presentOfferFeedback, presentTradeFeedbackState } from './presenter.js';
-import { feedbackRepository } from './repository.js';
+import { presentOfferFeedback, presentTradeFeedbackState, presentUserFeedback } from './presenter.js';
+import { feedbackCountsOf, feedbackRepository } from './repository.js';
 import { decideGive, decideReply, partnerOf, type GiveRefusal, type ReplyRefusal } from './rules.js';
 
 export type FeedbackServiceOptions = {
@@ -160,6 +162,39 @@ export function createFeedbackService({ db, trades, events }: FeedbackServiceOpt
         query: q,
         rows: rows.slice(0, OFFER_FEEDBACK_PAGE_SIZE),
         hasMore: rows.length > OFFER_FEEDBACK_PAGE_SIZE,
+        counts,
+      });
+    },
+
+    /**
+     * `GET /rest/v1/users/{username}/feedback`: what the user received on all their trades, 10 a page,
+     * for the public profile (anyone may read it, as the profile's counts). A banned account shows no
+     * activity (spec section 6, as its profile and offers): an empty list. 404 for an unknown username.
+     */
+    async ofUser(username: string, q: UserFeedbackQuery) {
+      const user = await usersRepository.findByUsername(db, username);
+      if (!user) throw notFound('User not found');
+      if (user.accountState === 'banned') {
+        return presentUserFeedback({
+          username: user.username,
+          query: q,
+          rows: [],
+          hasMore: false,
+          counts: { positive: 0, negative: 0 },
+        });
+      }
+      const rows = await feedbackRepository.pageOfRecipient(db, {
+        recipientId: user.id,
+        rating: q.rating,
+        offset: (q.page - 1) * USER_FEEDBACK_PAGE_SIZE,
+        limit: USER_FEEDBACK_PAGE_SIZE + 1,
+      });
+      const counts = (await feedbackCountsOf(db, [user.id])).get(user.id) ?? { positive: 0, negative: 0 };
+      return presentUserFeedback({
+        username: user.username,
+        query: q,
+        rows: rows.slice(0, USER_FEEDBACK_PAGE_SIZE),
+        hasMore: rows.length > USER_FEEDBACK_PAGE_SIZE,
         counts,
       });
     },

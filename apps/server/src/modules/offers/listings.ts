@@ -1,4 +1,5 @@
 import type { FeedbackCounts } from '@app/contract';
+import type { OwnerTradeStats } from './presenter.js';
 import type { Db } from '../../platform/db/client.js';
 import { presentListing } from './presenter.js';
 import { offersRepository, type SearchRow } from './repository.js';
@@ -10,8 +11,11 @@ import type { OffersService } from './service.js';
  */
 export type OfferTradeFacts = {
   feedbackCounts(userIds: number[]): Promise<Map<number, FeedbackCounts>>;
-  /** Each user's trades and distinct partners in the last 30 days. */
-  monthlyStats(userIds: number[]): Promise<Map<number, { trades: number; partners: number }>>;
+  /**
+   * Each user's released trades and distinct partners in the last 30 days, and their 30-day completion
+   * rate and mean release time (docs/decisions/0045-trader-stats.md); one statement for a page.
+   */
+  ownerStats(userIds: number[]): Promise<Map<number, OwnerTradeStats>>;
   /** The fiat the offer's trades have taken from its cap (every trade that was not undone). */
   capUsed(offerId: number): Promise<string>;
 };
@@ -20,13 +24,13 @@ export type OfferTradeFacts = {
 export function createListings(options: { db: Db; offers: OffersService; tradeFacts: OfferTradeFacts }) {
   const { db, offers, tradeFacts } = options;
 
-  /** What the listing cards say about their owners: feedback counts and the last 30 days' trades. */
+  /** What the listing cards say about their owners: feedback counts and the last 30 days' trading. */
   async function ownerFactsOf(userIds: number[]) {
-    const [feedback, monthly] = await Promise.all([
+    const [feedback, stats] = await Promise.all([
       tradeFacts.feedbackCounts(userIds),
-      tradeFacts.monthlyStats(userIds),
+      tradeFacts.ownerStats(userIds),
     ]);
-    return (userId: number) => ({ feedback: feedback.get(userId), monthly: monthly.get(userId) });
+    return (userId: number) => ({ feedback: feedback.get(userId), stats: stats.get(userId) });
   }
 
   async function listings(

@@ -16,6 +16,7 @@ function built(count: number, hasMore: boolean, owners = 1_000): BuiltSearch {
     cards: rows.map((r) => ({ hash: `h${r.id}`, isFavorite: false }) as unknown as OfferListing),
     searchId: '7',
     hasMore,
+    total: { total: count + (hasMore ? 40 : 0), capped: false },
   };
 }
 
@@ -34,6 +35,8 @@ const parse = (text: string) =>
     data: {
       offers: { hash: string; isFavorite?: boolean; is_favorite?: boolean }[];
       nextPageId?: string | null;
+      total: number | null;
+      totalCapped?: boolean;
     };
   };
 
@@ -49,6 +52,17 @@ describe('a shared page and its overlay', () => {
     const body = parse(full.publicBody.body);
     expect(body.data.offers.map((o) => o.hash)).toEqual(['h1', 'h2', 'h3']);
     expect(decodeCursor(body.data.nextPageId!)).toEqual({ key: '102.5', id: 3 });
+    expect([body.data.total, body.data.totalCapped]).toEqual([53, false]);
+  });
+
+  it("should carry the viewer's own count, and keep the shared bytes only when it is the page's", () => {
+    const same = answerFor(full, viewer({ blocked: new Set([999]) }), { total: 53, capped: false });
+    expect(same).toEqual({ shared: full.publicBody });
+    const fewer = answerFor(full, viewer({ blocked: new Set([999]) }), { total: 51, capped: false });
+    expect(fewer && 'own' in fewer).toBe(true);
+    const body = parse((fewer as { own: string }).own);
+    expect(body.data.offers.map((o) => o.hash)).toEqual(['h1', 'h2', 'h3']);
+    expect([body.data.total, body.data.totalCapped]).toEqual([51, false]);
   });
 
   it('should take blocked owners out, mark favourites, and point the cursor at the viewer’s own last row', () => {
@@ -76,6 +90,8 @@ describe('a shared page and its overlay', () => {
         offers: { hash: string; is_favorite: boolean }[];
         next_page_id: string | null;
         search_id: string;
+        total: number;
+        total_capped: boolean;
       };
     };
     expect(body.data.offers.map((o) => [o.hash, o.is_favorite])).toEqual([
@@ -84,5 +100,7 @@ describe('a shared page and its overlay', () => {
     ]);
     expect(body.data.next_page_id).toBeNull();
     expect(body.data.search_id).toBe('7');
+    // The page's count (the viewer's own is the caller's to pass), in snake case like the rest.
+    expect([body.data.total, body.data.total_capped]).toEqual([4, false]);
   });
 });

@@ -35,6 +35,8 @@ export type SharedPage = {
   searchId: string;
   limit: number;
   responseCase: ResponseCase;
+  /** How many offers a visitor of this country finds (first pages; null on later pages). */
+  total: SearchTotal | null;
   /** The answer when nothing is laid over the page: validated, serialized once, with its ETag. */
   publicBody: CachedBody;
 };
@@ -46,11 +48,15 @@ export type BuiltSearch = {
   searchId: string;
   /** Whether more visible offers follow the built rows. */
   hasMore: boolean;
+  total: SearchTotal | null;
 };
 
+/** A search's count of matching offers, up to the cap (`capped`: at least that many). */
+export type SearchTotal = { total: number; capped: boolean };
+
 const envelopeKeys = {
-  camel: { searchId: 'searchId', nextPageId: 'nextPageId' },
-  snake: { searchId: 'search_id', nextPageId: 'next_page_id' },
+  camel: { searchId: 'searchId', nextPageId: 'nextPageId', totalCapped: 'totalCapped' },
+  snake: { searchId: 'search_id', nextPageId: 'next_page_id', totalCapped: 'total_capped' },
 } as const;
 
 /** The search answer's JSON from serialized cards (the same shape the route's schema describes). */
@@ -59,12 +65,15 @@ function bodyOf(
   cards: string[],
   searchId: string,
   nextPageId: string | null,
+  total: SearchTotal | null,
 ): string {
   const keys = envelopeKeys[responseCase];
   return (
     `{"data":{"offers":[${cards.join(',')}],` +
     `${JSON.stringify(keys.searchId)}:${JSON.stringify(searchId)},` +
-    `${JSON.stringify(keys.nextPageId)}:${JSON.stringify(nextPageId)}}}`
+    `${JSON.stringify(keys.nextPageId)}:${JSON.stringify(nextPageId)},` +
+    `"total":${JSON.stringify(total?.total ?? null)},` +
+    `${JSON.stringify(keys.totalCapped)}:${JSON.stringify(total?.capped ?? false)}}}`
   );
 }
 
@@ -89,12 +98,14 @@ export function sharedPageOf(built: BuiltSearch, limit: number, responseCase: Re
     searchId: built.searchId,
     limit,
     responseCase,
+    total: built.total,
     publicBody: cachedBodyOf(
       bodyOf(
         responseCase,
         shown.map((r) => r.json),
         built.searchId,
         next ? cursorAfter(next) : null,
+        built.total,
       ),
     ),
   };
@@ -112,18 +123,21 @@ export function viewerRows(page: SharedPage, facts: ViewerFacts | null, limit: n
 /**
  * The viewer's answer from a shared page: the page's own body when nothing of theirs touches it (most
  * traders: the same bytes and ETag as everyone's), a body assembled from the serialized cards when a
- * blocked owner or a favourite is on it, or undefined when only the computed search can answer.
+ * blocked owner or a favourite is on it or their count differs (`total`: their own, when they block
+ * someone), or undefined when only the computed search can answer.
  */
 export function answerFor(
   page: SharedPage,
   facts: ViewerFacts | null,
+  total: SearchTotal | null = page.total,
 ): { shared: CachedBody } | { own: string } | undefined {
   const mine = viewerRows(page, facts, page.limit);
   if (!mine) return undefined;
   const shown = mine.rows.slice(0, page.limit);
   const favorites = facts?.favorites;
   const hasFavorite = favorites !== undefined && favorites.size > 0 && shown.some((r) => favorites.has(r.id));
-  if (!mine.filtered && !hasFavorite) return { shared: page.publicBody };
+  const sameTotal = total?.total === page.total?.total && total?.capped === page.total?.capped;
+  if (!mine.filtered && !hasFavorite && sameTotal) return { shared: page.publicBody };
   const next = mine.rows.length > page.limit ? shown.at(-1) : undefined;
   return {
     own: bodyOf(
@@ -131,6 +145,7 @@ export function answerFor(
       shown.map((r) => (favorites?.has(r.id) ? r.favoriteJson : r.json)),
       page.searchId,
       next ? cursorAfter(next) : null,
+      total,
     ),
   };
 }

@@ -14,7 +14,13 @@ type Card = {
   is_favorite?: boolean;
   margin: string;
 };
-type Page = { offers: Card[]; searchId: string; nextPageId: string | null };
+type Page = {
+  offers: Card[];
+  searchId: string;
+  nextPageId: string | null;
+  total: number | null;
+  totalCapped: boolean;
+};
 
 async function deposit(t: TestApp, username: string, amount = '1') {
   const result = await runAdminCommand({ db: t.database.db, config: t.config }, [
@@ -42,6 +48,8 @@ const pageOf = (response: LightMyRequestResponse): Page => {
     offers: data.offers as Card[],
     searchId: String(data.searchId ?? data.search_id),
     nextPageId: (data.nextPageId ?? data.next_page_id ?? null) as string | null,
+    total: data.total as number | null,
+    totalCapped: (data.totalCapped ?? data.total_capped) as boolean,
   };
 };
 
@@ -168,6 +176,14 @@ describe('the shared marketplace', () => {
         const mine = await walk(shared(viewer), query);
         const expected = await walk(computed(viewer), query);
         expect(mine, `${viewer} ${query}`).toEqual(expected);
+        // The first page counts every offer the viewer can walk to (blocks included); later pages
+        // carry no count.
+        const [first, ...later] = mine;
+        expect([first!.total, first!.totalCapped], `${viewer} ${query}`).toEqual([
+          mine.flatMap((page) => page.offers).length,
+          false,
+        ]);
+        expect(later.map((page) => page.total)).toEqual(later.map(() => null));
       }
     }
   });

@@ -15,6 +15,7 @@ import {
   SPARE_ROWS,
   viewerRows,
   type ResponseCase,
+  type SearchTotal,
   type SharedPage,
 } from './market-pages.js';
 import type { OffersService } from './service.js';
@@ -49,7 +50,17 @@ export type SearchAnswer =
   /** The shared page with this viewer's blocks and favourites laid over it, serialized. */
   | { own: string }
   /** Computed for this viewer alone (no sharing, or a viewer the shared page cannot answer). */
-  | { computed: { data: { offers: OfferListing[]; searchId: string; nextPageId: string | null } } };
+  | {
+      computed: {
+        data: {
+          offers: OfferListing[];
+          searchId: string;
+          nextPageId: string | null;
+          total: number | null;
+          totalCapped: boolean;
+        };
+      };
+    };
 
 /** Query fields that do not make a page differ: folded into the visitor country, or never shared. */
 const UNSHARED_FIELDS = new Set(['visitor_country_iso', 'withFavorites']);
@@ -85,6 +96,8 @@ export function createMarketplace(options: {
   const pages = createMarketPages(ttlMs);
   const viewers = createViewerFactsCache(db, ttlMs);
   const offerPages = new SharedWindow<SharedOfferPage>({ ttlMs, maxEntries: 2_000 });
+  /** Counts of viewers who block someone (or are blocked), per viewer and query, for the window. */
+  const viewerTotals = new SharedWindow<SearchTotal>({ ttlMs, maxEntries: 20_000 });
 
   /** The shared page of a query for visitors of one country: the public search with spare rows. */
   async function sharedPage(
@@ -94,15 +107,20 @@ export function createMarketplace(options: {
   ) {
     const key = pageKey(q, visitorCountry, await offers.ratesVersion(), responseCase);
     return pages.get(key, async (): Promise<SharedPage> => {
-      const result = await offers.search(null, {
-        ...q,
-        visitor_country_iso: visitorCountry,
-        withFavorites: undefined,
-        limit: q.limit + SPARE_ROWS,
-      });
+      const result = await offers.search(
+        null,
+        { ...q, visitor_country_iso: visitorCountry, withFavorites: undefined, limit: q.limit + SPARE_ROWS },
+        { count: true },
+      );
       // Validated once here; every answer is assembled from these cards.
       const { data } = dataEnvelope(offerSearchResultSchema).parse({
-        data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+        data: {
+          offers: await listings(result),
+          searchId: result.searchId,
+          nextPageId: result.nextPageId,
+          total: result.total?.total ?? null,
+          totalCapped: result.total?.capped ?? false,
+        },
       });
       return sharedPageOf(
         {
@@ -110,6 +128,7 @@ export function createMarketplace(options: {
           cards: data.offers,
           searchId: result.searchId,
           hasMore: result.nextPageId !== null,
+          total: result.total,
         },
         q.limit,
         responseCase,
@@ -133,14 +152,30 @@ export function createMarketplace(options: {
       responseCase: ResponseCase,
     ): Promise<SearchAnswer> {
       if (sharable(viewer) && !(q.withFavorites && viewer)) {
-        const page = await sharedPage(q, visitorCountryOf(q, viewer), responseCase);
-        const answer = answerFor(page, viewer);
+        const country = visitorCountryOf(q, viewer);
+        const page = await sharedPage(q, country, responseCase);
+        // Someone they block (or who blocks them) may have matching offers anywhere in the market, not
+        // only on this page: their count is their own (one statement per viewer, query and window).
+        const total =
+          page.total && viewer && viewer.blocked.size > 0
+            ? await viewerTotals.get(
+                `${viewer.id}|${pageKey(q, country, await offers.ratesVersion(), 'camel')}`,
+                () => offers.count(viewer, q),
+              )
+            : page.total;
+        const answer = answerFor(page, viewer, total);
         if (answer) return answer;
       }
-      const result = await offers.search(viewer, q);
+      const result = await offers.search(viewer, q, { count: true });
       return {
         computed: {
-          data: { offers: await listings(result), searchId: result.searchId, nextPageId: result.nextPageId },
+          data: {
+            offers: await listings(result),
+            searchId: result.searchId,
+            nextPageId: result.nextPageId,
+            total: result.total?.total ?? null,
+            totalCapped: result.total?.capped ?? false,
+          },
         },
       };
     },
@@ -180,16 +215,19 @@ export function createMarketplace(options: {
     marketChanged() {
       pages.clear();
       offerPages.clear();
+      viewerTotals.clear();
     },
     /** A viewer's blocks, trust or favourites changed. */
     viewerChanged(userId: number) {
       viewers.forget(userId);
+      // Their counts are keyed by id and die with the window (at most OFFER_SEARCH_CACHE_MS old).
     },
     /** The event bus lost events (a reconnect): nothing shared can be trusted. */
     clear() {
       pages.clear();
       offerPages.clear();
       viewers.clear();
+      viewerTotals.clear();
     },
   };
 }

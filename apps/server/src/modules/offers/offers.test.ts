@@ -94,6 +94,34 @@ describe('offers', () => {
     it('should need a login', async () => {
       expect((await t.client().post('/rest/v1/my-offers', body())).statusCode).toBe(401);
       expect((await t.client().get('/rest/v1/my-offers/list')).statusCode).toBe(401);
+      expect((await t.client().get('/rest/v1/my-offers/rules')).statusCode).toBe(401);
+    });
+
+    it('should tell the editor the bounds it applies, and apply them', async () => {
+      const response = await seller.get('/rest/v1/my-offers/rules');
+      expect(response.statusCode, response.body).toBe(200);
+      const rules = response.json().data;
+      expect(rules).toEqual({
+        marginMin: t.config.offers.marginMin,
+        marginMax: t.config.offers.marginMax,
+        maxLimitUsd: t.config.offers.maxLimitUsd,
+      });
+      // The edges are accepted, one step beyond is not: the editor's checks rely on exactly these.
+      await create(seller, { margin: String(rules.marginMin), is_active: false });
+      const below = await seller.post('/rest/v1/my-offers', body({ margin: String(rules.marginMin - 0.01) }));
+      expect(below.statusCode).toBe(422);
+      expect(below.json().errors[0].details).toEqual([
+        expect.objectContaining({ field: 'margin', code: 'margin_out_of_bounds' }),
+      ]);
+      await create(seller, { range_max: String(rules.maxLimitUsd), is_active: false });
+      const above = await seller.post(
+        '/rest/v1/my-offers',
+        body({ range_max: String(rules.maxLimitUsd + 1) }),
+      );
+      expect(above.statusCode).toBe(422);
+      expect(above.json().errors[0].details).toEqual([
+        expect.objectContaining({ field: 'range_max', code: 'amount_too_large' }),
+      ]);
     });
 
     it.each([

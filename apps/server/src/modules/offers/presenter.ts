@@ -41,14 +41,27 @@ const tagSlugs = (data: CatalogueData, ids: number[]) =>
     .map((t) => ({ slug: t.slug, name: t.names.en ?? t.slug }));
 
 /**
- * The owner as a listing card shows them. Feedback counts come from the feedback module and the
- * monthly stats (released trades and distinct partners in the last 30 days) from the trades module,
- * both passed in by the caller; badges do not exist yet.
+ * The owner's trading as a card shows it: released trades and partners of the last 30 days, the 30-day
+ * completion rate and mean release time (docs/decisions/0045-trader-stats.md). The trades module computes
+ * it; the caller passes it in (offers does not depend on trades).
+ */
+export type OwnerTradeStats = {
+  trades: number;
+  partners: number;
+  completionRate: string | null;
+  avgReleaseSeconds: number | null;
+};
+
+const NO_TRADES: OwnerTradeStats = { trades: 0, partners: 0, completionRate: null, avgReleaseSeconds: null };
+
+/**
+ * The owner as a listing card shows them. Feedback counts come from the feedback module and the trading
+ * numbers from the trades module, both passed in by the caller; badges do not exist yet.
  */
 function ownerCard(
   row: { ownerUsername: string; ownerCountry: string | null; ownerOnline: boolean },
   feedback: FeedbackCounts = { positive: 0, negative: 0 },
-  monthly: { trades: number; partners: number } = { trades: 0, partners: 0 },
+  stats: OwnerTradeStats = NO_TRADES,
 ) {
   return {
     username: row.ownerUsername,
@@ -57,7 +70,9 @@ function ownerCard(
     feedbackPositive: feedback.positive,
     feedbackNegative: feedback.negative,
     badge: null,
-    monthlyTradeStats: monthly,
+    monthlyTradeStats: { trades: stats.trades, partners: stats.partners },
+    completionRate: stats.completionRate,
+    avgReleaseSeconds: stats.avgReleaseSeconds,
     country: row.ownerCountry,
   };
 }
@@ -69,8 +84,8 @@ export function presentListing(
     data: CatalogueData;
     tagIds: number[];
     price: { fiat: string | null; usd: string | null };
-    /** The owner's feedback counts (`feedbackCountsOf`) and last 30 days' trades (`monthlyStatsOf`). */
-    owner?: { feedback?: FeedbackCounts; monthly?: { trades: number; partners: number } };
+    /** The owner's feedback counts (`feedbackCountsOf`) and trading numbers (`ownerStatsOf`). */
+    owner?: { feedback?: FeedbackCounts; stats?: OwnerTradeStats };
   },
 ): OfferListing {
   const method = ctx.data.methodById.get(row.paymentMethodId);
@@ -78,7 +93,7 @@ export function presentListing(
   return {
     hash: row.hash,
     type: row.type,
-    owner: ownerCard(row, ctx.owner?.feedback, ctx.owner?.monthly),
+    owner: ownerCard(row, ctx.owner?.feedback, ctx.owner?.stats),
     cryptoCurrencyCode: row.cryptoCode,
     fiatCurrencyCode: row.fiatCurrencyCode,
     paymentMethod: method

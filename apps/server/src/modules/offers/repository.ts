@@ -162,6 +162,51 @@ const offerByHash = preparedStatement((db) =>
     .prepare('offers_by_hash'),
 );
 
+/**
+ * What a search matches (the same for its pages and its count): the visibility rules, the filters, and
+ * the owner's online status and the viewer's favourite as expressions.
+ */
+function searchConditions(p: SearchParams) {
+  const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
+  if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
+  if (p.paymentMethodIds?.length === 1) {
+    // One method (the usual search) as an equality, so the method's price index can give the order.
+    where.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
+  } else if (p.paymentMethodIds) {
+    where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
+  }
+  if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
+  if (p.ownerId !== undefined) where.push(sql`o.user_id = ${p.ownerId}`);
+  if (p.fiatAmount) {
+    where.push(sql`(CASE WHEN o.amount_mode = 'predefined'
+      THEN ${p.fiatAmount}::numeric = ANY(o.predefined_amounts)
+      ELSE o.range_min <= ${p.fiatAmount}::numeric AND o.range_max >= ${p.fiatAmount}::numeric END)`);
+  }
+  if (p.amountRangeMin) where.push(sql`o.range_max >= ${p.amountRangeMin}::numeric`);
+  if (p.amountRangeMax) where.push(sql`o.range_min <= ${p.amountRangeMax}::numeric`);
+  if (p.tagIds && p.tagIds.length > 0) {
+    where.push(sql`(SELECT count(*) FROM offer_tags t
+      WHERE t.offer_id = o.id AND t.tag_id = ANY(${pgIntArray(p.tagIds)}::int[])) = ${p.tagIds.length}`);
+  }
+  if (p.ownerCountry) where.push(sql`u.country_iso = ${p.ownerCountry}`);
+  if (p.binCode) {
+    where.push(sql`(cardinality(o.gift_card_bin_codes) = 0 OR ${p.binCode} = ANY(o.gift_card_bin_codes))`);
+  }
+  if (p.cardRegion !== undefined) where.push(sql`${p.cardRegion} = ANY(o.card_regions)`);
+  if (p.newbieOnly) {
+    where.push(sql`o.require_min_past_trades IS NULL AND NOT o.require_verified_id`);
+  }
+  const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = o.user_id
+    AND s.last_seen_at > ${p.onlineSince.toISOString()}::timestamptz)`;
+  if (p.onlineOnly) where.push(online);
+  const favorite =
+    p.viewerId !== undefined
+      ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
+      : sql`false`;
+  if (p.favoritesOnly) where.push(favorite);
+  return { where, online, favorite };
+}
+
 export const offersRepository = {
   async insert(tx: DbOrTx, row: NewOfferRow, tagIds: number[], hours: HoursRow[]): Promise<OfferRow> {
     const [created] = await tx.insert(offers).values(row).returning();
@@ -273,43 +318,7 @@ export const offersRepository = {
    */
   async search(db: DbOrTx, p: SearchParams): Promise<SearchRow[]> {
     const key = usdPriceExpr(p.sortRates);
-    const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
-    if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
-    if (p.paymentMethodIds?.length === 1) {
-      // One method (the usual search) as an equality, so the method's price index can give the order.
-      where.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
-    } else if (p.paymentMethodIds) {
-      where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
-    }
-    if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
-    if (p.ownerId !== undefined) where.push(sql`o.user_id = ${p.ownerId}`);
-    if (p.fiatAmount) {
-      where.push(sql`(CASE WHEN o.amount_mode = 'predefined'
-        THEN ${p.fiatAmount}::numeric = ANY(o.predefined_amounts)
-        ELSE o.range_min <= ${p.fiatAmount}::numeric AND o.range_max >= ${p.fiatAmount}::numeric END)`);
-    }
-    if (p.amountRangeMin) where.push(sql`o.range_max >= ${p.amountRangeMin}::numeric`);
-    if (p.amountRangeMax) where.push(sql`o.range_min <= ${p.amountRangeMax}::numeric`);
-    if (p.tagIds && p.tagIds.length > 0) {
-      where.push(sql`(SELECT count(*) FROM offer_tags t
-        WHERE t.offer_id = o.id AND t.tag_id = ANY(${pgIntArray(p.tagIds)}::int[])) = ${p.tagIds.length}`);
-    }
-    if (p.ownerCountry) where.push(sql`u.country_iso = ${p.ownerCountry}`);
-    if (p.binCode) {
-      where.push(sql`(cardinality(o.gift_card_bin_codes) = 0 OR ${p.binCode} = ANY(o.gift_card_bin_codes))`);
-    }
-    if (p.cardRegion !== undefined) where.push(sql`${p.cardRegion} = ANY(o.card_regions)`);
-    if (p.newbieOnly) {
-      where.push(sql`o.require_min_past_trades IS NULL AND NOT o.require_verified_id`);
-    }
-    const online = sql`EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = o.user_id
-      AND s.last_seen_at > ${p.onlineSince.toISOString()}::timestamptz)`;
-    if (p.onlineOnly) where.push(online);
-    const favorite =
-      p.viewerId !== undefined
-        ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
-        : sql`false`;
-    if (p.favoritesOnly) where.push(favorite);
+    const { where, online, favorite } = searchConditions(p);
     const asc = p.direction === 'asc';
     const dir = asc ? sql`ASC` : sql`DESC`;
     const afterCursor = p.after
@@ -359,6 +368,23 @@ export const offersRepository = {
         LIMIT ${p.limit}`),
     );
     return rows.map(fromSqlRow);
+  },
+
+  /**
+   * How many offers the search matches, counted up to `cap` (past it: `capped`, at least `cap`). The
+   * search's own conditions, with no order and no pricing beyond the key's `IS NOT NULL`; the LIMIT
+   * keeps a large market's count as cheap as a small one's.
+   */
+  async count(db: DbOrTx, p: SearchParams, cap: number): Promise<{ total: number; capped: boolean }> {
+    const { where } = searchConditions(p);
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM offers o JOIN users u ON u.id = o.user_id
+        WHERE ${sql.join(where, sql` AND `)} AND ${usdPriceExpr(p.sortRates)} IS NOT NULL
+        LIMIT ${cap + 1}) matching`),
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    return { total: Math.min(n, cap), capped: n > cap };
   },
 
   /** Whether one offer passes the visibility rules that are the same for every viewer (the offer page). */

@@ -12,6 +12,7 @@ import {
   offerCapResultSchema,
   offerEditorStateSchema,
   offerPriceResultSchema,
+  offerRulesSchema,
   offerSavedSchema,
   offerSearchResultSchema,
   offerStatusResultSchema,
@@ -196,6 +197,24 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
           promoteAvailable: 0,
         },
       };
+    },
+  );
+
+  app.get(
+    '/rest/v1/my-offers/rules',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "The editor's numeric bounds",
+        description:
+          'The margin bounds in percent (OFFER_MARGIN_MIN..MAX; a fixed price must lie within the same bounds around the market price) and the largest limit or predefined amount in USD (OFFER_MAX_LIMIT_USD), so the editor checks each step against the values the server applies. Logged-in users.',
+        response: { 200: dataEnvelope(offerRulesSchema) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const { marginMin, marginMax, maxLimitUsd } = config.offers;
+      return { data: { marginMin, marginMax, maxLimitUsd } };
     },
   );
 

@@ -9,8 +9,8 @@ import { DEFAULT_BOND_AMOUNTS } from '../wallet/index.js';
 import { offerOpeningHours, offers, offerTags } from './tables.js';
 import { newOfferHash } from './service.js';
 
-/** A small deterministic generator: the same demo market on every fresh start. */
-function prng(seed: number) {
+/** A small deterministic generator: the same demo market on every fresh start (and its history). */
+export function prng(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -148,11 +148,14 @@ export async function seedOffers(
   );
 
   // Users in batches.
-  const owners: { id: number; market: (typeof markets)[number]; username: string }[] = [];
+  const owners: { id: number; market: (typeof markets)[number]; username: string; edge: number }[] = [];
   const userRows = Array.from({ length: options.users }, (_, i) => {
     const market = markets[i % markets.length]!;
     const username = `${options.prefix}${String(i + 1).padStart(4, '0')}`;
     return {
+      // How close to the market price this trader usually trades (0 = tightest), from its own generator
+      // so the market's other draws stay as they were.
+      edge: prng(20_260_202 + i)(),
       username,
       email: `${username}@demo.p2p.local`,
       passwordHash,
@@ -168,13 +171,13 @@ export async function seedOffers(
     const batch = userRows.slice(i, i + 500);
     const inserted = await db
       .insert(users)
-      .values(batch.map(({ market: _market, ...row }) => row))
+      .values(batch.map(({ market: _market, edge: _edge, ...row }) => row))
       .onConflictDoNothing()
       .returning({ id: users.id, username: users.username });
     const byName = new Map(inserted.map((r) => [r.username, r.id]));
     for (const row of batch) {
       const id = byName.get(row.username);
-      if (id !== undefined) owners.push({ id, market: row.market, username: row.username });
+      if (id !== undefined) owners.push({ id, market: row.market, username: row.username, edge: row.edge });
     }
   }
   if (owners.length === 0) return { users: 0, offers: 0 };
@@ -205,7 +208,10 @@ export async function seedOffers(
       const min = round(usd * Number(fx));
       const max = round(usd * Number(fx) * pick([2, 4, 5, 10]));
       const predefined = random() < 0.1;
-      const margin = (Math.round((random() * 14 - 3) * 100) / 100).toFixed(2);
+      // As on real markets: sellers ask above the market price (+1 to +6 %), buyers bid below (-1 to -5 %);
+      // a trader's offers lean to their usual edge (busy traders price tight, decision 0045).
+      const spread = 0.6 * owner.edge + 0.4 * random();
+      const margin = (type === 'sell' ? 1 + spread * 5 : -(1 + spread * 4)).toFixed(2);
       const tags = data.tags
         .filter(
           (t) =>

@@ -1,23 +1,26 @@
 import { randomInt } from 'node:crypto';
 import {
   compareDecimals,
+  type Decimal,
   divide,
   formatDecimal,
+  impliedMargin,
+  isMarginWithinBounds,
   isOnStatus,
+  offerAmountCeiling,
   mergeOpeningHours,
   minutesOf,
-  multiply,
   offerFiatPrice,
   parseAmount,
   parseDecimal,
   rescale,
-  subtract,
   timeOf,
   type FieldError,
   type OfferBody,
   offerSearchQuerySchema,
   type OfferSearchQuery,
   FAVORITES_PAGE_SIZE,
+  OFFER_SEARCH_TOTAL_CAP,
   type FavoriteOfferSort,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
@@ -43,6 +46,7 @@ import {
   type NewOfferRow,
   type OfferRow,
   type RatesParam,
+  type SearchParams,
 } from './repository.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -187,10 +191,9 @@ export function createOffersService(options: OffersServiceOptions) {
     const market = fiatPerUnit(view, crypto.code, currency.code);
     let margin: string | null = null;
     let fixedPrice: string | null = null;
+    // The bounds' rules are the contract's: the editor checks each step with the same functions.
     const { marginMin, marginMax } = config.offers;
-    const inBounds = (m: ReturnType<typeof parseDecimal>) =>
-      compareDecimals(m, parseDecimal(String(marginMin))) >= 0 &&
-      compareDecimals(m, parseDecimal(String(marginMax))) <= 0;
+    const inBounds = (m: Decimal) => isMarginWithinBounds(m, config.offers);
     if ((body.margin === undefined) === (body.fixed_price === undefined)) {
       add('margin', 'Give either a margin or a fixed price', 'price_required');
     } else if (body.margin !== undefined) {
@@ -201,11 +204,7 @@ export function createOffersService(options: OffersServiceOptions) {
     } else if (body.fixed_price !== undefined) {
       fixedPrice = fiat(body.fixed_price, currency.precision, 'fixed_price', errors);
       if (fixedPrice && market) {
-        const implied = multiply(
-          subtract(divide(parseDecimal(fixedPrice), parseDecimal(market), 8), parseDecimal('1')),
-          parseDecimal('100'),
-        );
-        if (!inBounds(implied)) {
+        if (!inBounds(impliedMargin(fixedPrice, market))) {
           add(
             'fixed_price',
             `The price must be within ${marginMin}% and ${marginMax}% of the market price (${market})`,
@@ -217,9 +216,7 @@ export function createOffersService(options: OffersServiceOptions) {
 
     // Amounts: a range, or predefined amounts; never both; within the USD ceiling.
     const usdFiat = view.usdFiat.get(currency.code);
-    const ceiling = usdFiat
-      ? multiply(parseDecimal(String(config.offers.maxLimitUsd)), parseDecimal(usdFiat))
-      : null;
+    const ceiling = offerAmountCeiling(config.offers.maxLimitUsd, usdFiat);
     const overCeiling = (v: string) => ceiling !== null && compareDecimals(parseDecimal(v), ceiling) > 0;
     const ceilingText = `${config.offers.maxLimitUsd} USD`;
     let amountMode: 'min_max' | 'predefined' = 'min_max';
@@ -378,6 +375,126 @@ export function createOffersService(options: OffersServiceOptions) {
    * Refuses what the owner's KYC level blocks (`KYC_ACTION_BLOCKED`): creating, switching on; and both
    * to an owner living in a blocked jurisdiction (`BLOCKED_IN_LOCATION`, decision 0039).
    */
+  /** A search's filters resolved to ids and codes, its rates, and the statement's parameters. */
+  async function resolveSearch(viewer: Viewer, q: OfferSearchQuery, extra: { ownerId?: number }) {
+    const data = await catalogue.data();
+    const live = await rates.view();
+    const crypto =
+      q.crypto_currency_id !== undefined
+        ? data.cryptos.find((c) => c.id === q.crypto_currency_id)
+        : data.cryptoByCode.get('BTC');
+    if (!crypto) {
+      throw fieldError('crypto_currency_id', 'Unknown crypto currency', 'unknown_crypto_currency');
+    }
+    const currency = q.currency ? data.currencyByCode.get(q.currency.toUpperCase()) : undefined;
+    if (q.currency && !currency) throw fieldError('currency', 'Unknown currency', 'unknown_currency');
+    let paymentMethodIds: number[] | undefined;
+    if (q['payment-method']) {
+      const method = data.methodBySlug.get(q['payment-method'].toLowerCase());
+      if (!method) throw fieldError('payment-method', 'Unknown payment method', 'unknown_payment_method');
+      paymentMethodIds = [method.id];
+    }
+    const visitorCountry = q.visitor_country_iso ?? viewer?.countryIso ?? undefined;
+    if (q.is_payment_method_localized && visitorCountry) {
+      const local = data.methods
+        .filter((m) => m.countries.length === 0 || m.countries.includes(visitorCountry))
+        .map((m) => m.id);
+      paymentMethodIds = paymentMethodIds ? paymentMethodIds.filter((id) => local.includes(id)) : local;
+    }
+    let groupId: number | undefined;
+    if (q.group && q.group !== 'all-payment-methods') {
+      const group = data.groupBySlug.get(q.group);
+      if (!group) throw fieldError('group', 'Unknown payment method group', 'unknown_group');
+      groupId = group.id;
+    }
+    let tagIds: number[] | undefined;
+    if (q.tags && q.tags.length > 0) {
+      tagIds = q.tags.map((slug) => {
+        const tag = data.tags.find((t) => t.slug === slug.toLowerCase());
+        if (!tag) throw fieldError('tags', `Unknown tag "${slug}"`, 'unknown_tag');
+        return tag.id;
+      });
+    }
+    let ownerCountry = q.users_country_iso;
+    if (q.location_id !== undefined) {
+      const country = data.countries.find((c) => c.id === q.location_id);
+      if (!country) throw fieldError('location_id', 'Unknown location', 'unknown_location');
+      ownerCountry = country.iso;
+    }
+    // The order's rates: the search's snapshot (searchId), or the live version (a new search).
+    let searchId = q.searchId;
+    let sortRates: RatesParam | null;
+    if (searchId) {
+      if (!/^\d+$/.test(searchId)) {
+        throw fieldError('searchId', 'Unknown search; start again', 'invalid_search_id');
+      }
+      const snapshot = await snapshotOf(Number(searchId));
+      if (!snapshot) throw fieldError('searchId', 'This search has expired; start again', 'search_expired');
+      sortRates = ratesParam(snapshot, crypto.code);
+    } else {
+      searchId = String(live.version);
+      if (savedSnapshotVersion !== live.version) {
+        await offersRepository.saveSnapshot(db, live.version, {
+          cryptoUsd: Object.fromEntries(live.cryptoUsd),
+          usdFiat: Object.fromEntries(live.usdFiat),
+        });
+        savedSnapshotVersion = live.version;
+      }
+      sortRates = ratesParam(live, crypto.code);
+    }
+    // One currency searched: send only its rate (the statement carries the rates as JSON parameters,
+    // and the whole table of ~160 currencies is most of its bytes and parse time).
+    const narrow = (rates: RatesParam | null): RatesParam | null =>
+      rates && currency ? { cryptoUsd: rates.cryptoUsd, usdFiat: pick(rates.usdFiat, currency.code) } : rates;
+    sortRates = narrow(sortRates);
+    const liveRates = narrow(ratesParam(live, crypto.code));
+    const meta = { searchId, crypto, live, data };
+    if (!sortRates || !liveRates) return { params: null, meta };
+    // The visitor buys from sell offers (cheapest first) and sells to buy offers (dearest first).
+    const offerType = q.type === 'buy' ? 'sell' : 'buy';
+    const direction: 'asc' | 'desc' =
+      q.sort === 'crypto_usd_price_asc'
+        ? 'asc'
+        : q.sort === 'crypto_usd_price_desc'
+          ? 'desc'
+          : offerType === 'sell'
+            ? 'asc'
+            : 'desc';
+    const at = now();
+    const params: SearchParams = {
+      offerType,
+      cryptoCode: crypto.code,
+      cryptoDecimals: crypto.decimals,
+      currency: currency?.code,
+      paymentMethodIds,
+      groupId,
+      fiatAmount: q['fiat-min'],
+      amountRangeMin: q.amount_range_min,
+      amountRangeMax: q.amount_range_max,
+      tagIds,
+      ownerCountry,
+      visitorCountry,
+      binCode: q.binCode,
+      cardRegion: q.cardRegion,
+      newbieOnly: q.newbieOffers,
+      onlineOnly: q.online_users,
+      favoritesOnly: q.withFavorites && viewer !== null,
+      ownerId: extra.ownerId,
+      viewerId: viewer?.id,
+      now: at,
+      onlineSince: new Date(at.getTime() - ONLINE_WINDOW_MS),
+      sortRates,
+      liveRates,
+      bondGroupIds: await bondGroupIds(),
+      bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
+      blockedCountries: config.compliance.blockedCountries,
+      direction,
+      after: q.page_id ? decodeCursor(q.page_id) : undefined,
+      limit: q.limit + 1,
+    };
+    return { params, meta };
+  }
+
   async function assertKycAllows(userId: number, ...actions: ('create-offer' | 'activate-offer')[]) {
     if (jurisdictions.blocksAny) {
       jurisdictions.assertNotBlocked((await usersRepository.findById(db, userId))?.countryIso, 'Offers are');
@@ -695,10 +812,7 @@ export function createOffersService(options: OffersServiceOptions) {
       return withOwnOffer(userId, hash, async (offer, tx) => {
         const m = parseDecimal(newMargin);
         const { marginMin, marginMax } = config.offers;
-        if (
-          compareDecimals(m, parseDecimal(String(marginMin))) < 0 ||
-          compareDecimals(m, parseDecimal(String(marginMax))) > 0
-        ) {
+        if (!isMarginWithinBounds(m, config.offers)) {
           throw fieldError(
             'new_margin',
             `The margin must be between ${marginMin}% and ${marginMax}%`,
@@ -722,15 +836,8 @@ export function createOffersService(options: OffersServiceOptions) {
         if (!price) throw validationError(errors);
         const market = marketPrice(view, offer.cryptoCode, offer.fiatCurrencyCode);
         if (market) {
-          const implied = multiply(
-            subtract(divide(parseDecimal(price), parseDecimal(market), 8), parseDecimal('1')),
-            parseDecimal('100'),
-          );
           const { marginMin, marginMax } = config.offers;
-          if (
-            compareDecimals(implied, parseDecimal(String(marginMin))) < 0 ||
-            compareDecimals(implied, parseDecimal(String(marginMax))) > 0
-          ) {
+          if (!isMarginWithinBounds(impliedMargin(price, market), config.offers)) {
             throw fieldError(
               'new_fixed_price',
               `The price must be within ${marginMin}% and ${marginMax}% of the market price (${market})`,
@@ -755,9 +862,7 @@ export function createOffersService(options: OffersServiceOptions) {
       const precision = data.currencyByCode.get(existing.fiatCurrencyCode)?.precision ?? 2;
       const errors: FieldError[] = [];
       const usdFiat = view.usdFiat.get(existing.fiatCurrencyCode);
-      const ceiling = usdFiat
-        ? multiply(parseDecimal(String(config.offers.maxLimitUsd)), parseDecimal(usdFiat))
-        : null;
+      const ceiling = offerAmountCeiling(config.offers.maxLimitUsd, usdFiat);
       let values: Partial<NewOfferRow>;
       if (input.predefined_amount && input.predefined_amount.length > 0) {
         if (input.range_min !== undefined || input.range_max !== undefined) {
@@ -834,129 +939,33 @@ export function createOffersService(options: OffersServiceOptions) {
       });
     },
 
-    /** The marketplace search: filters resolved to ids, the rates snapshot, one SQL statement. */
-    async search(viewer: Viewer, q: OfferSearchQuery, extra: { ownerId?: number } = {}) {
-      const data = await catalogue.data();
-      const live = await rates.view();
-      const crypto =
-        q.crypto_currency_id !== undefined
-          ? data.cryptos.find((c) => c.id === q.crypto_currency_id)
-          : data.cryptoByCode.get('BTC');
-      if (!crypto) {
-        throw fieldError('crypto_currency_id', 'Unknown crypto currency', 'unknown_crypto_currency');
-      }
-      const currency = q.currency ? data.currencyByCode.get(q.currency.toUpperCase()) : undefined;
-      if (q.currency && !currency) throw fieldError('currency', 'Unknown currency', 'unknown_currency');
-      let paymentMethodIds: number[] | undefined;
-      if (q['payment-method']) {
-        const method = data.methodBySlug.get(q['payment-method'].toLowerCase());
-        if (!method) throw fieldError('payment-method', 'Unknown payment method', 'unknown_payment_method');
-        paymentMethodIds = [method.id];
-      }
-      const visitorCountry = q.visitor_country_iso ?? viewer?.countryIso ?? undefined;
-      if (q.is_payment_method_localized && visitorCountry) {
-        const local = data.methods
-          .filter((m) => m.countries.length === 0 || m.countries.includes(visitorCountry))
-          .map((m) => m.id);
-        paymentMethodIds = paymentMethodIds ? paymentMethodIds.filter((id) => local.includes(id)) : local;
-      }
-      let groupId: number | undefined;
-      if (q.group && q.group !== 'all-payment-methods') {
-        const group = data.groupBySlug.get(q.group);
-        if (!group) throw fieldError('group', 'Unknown payment method group', 'unknown_group');
-        groupId = group.id;
-      }
-      let tagIds: number[] | undefined;
-      if (q.tags && q.tags.length > 0) {
-        tagIds = q.tags.map((slug) => {
-          const tag = data.tags.find((t) => t.slug === slug.toLowerCase());
-          if (!tag) throw fieldError('tags', `Unknown tag "${slug}"`, 'unknown_tag');
-          return tag.id;
-        });
-      }
-      let ownerCountry = q.users_country_iso;
-      if (q.location_id !== undefined) {
-        const country = data.countries.find((c) => c.id === q.location_id);
-        if (!country) throw fieldError('location_id', 'Unknown location', 'unknown_location');
-        ownerCountry = country.iso;
-      }
-      // The order's rates: the search's snapshot (searchId), or the live version (a new search).
-      let searchId = q.searchId;
-      let sortRates: RatesParam | null;
-      if (searchId) {
-        if (!/^\d+$/.test(searchId)) {
-          throw fieldError('searchId', 'Unknown search; start again', 'invalid_search_id');
-        }
-        const snapshot = await snapshotOf(Number(searchId));
-        if (!snapshot) throw fieldError('searchId', 'This search has expired; start again', 'search_expired');
-        sortRates = ratesParam(snapshot, crypto.code);
-      } else {
-        searchId = String(live.version);
-        if (savedSnapshotVersion !== live.version) {
-          await offersRepository.saveSnapshot(db, live.version, {
-            cryptoUsd: Object.fromEntries(live.cryptoUsd),
-            usdFiat: Object.fromEntries(live.usdFiat),
-          });
-          savedSnapshotVersion = live.version;
-        }
-        sortRates = ratesParam(live, crypto.code);
-      }
-      // One currency searched: send only its rate (the statement carries the rates as JSON parameters,
-      // and the whole table of ~160 currencies is most of its bytes and parse time).
-      const narrow = (rates: RatesParam | null): RatesParam | null =>
-        rates && currency
-          ? { cryptoUsd: rates.cryptoUsd, usdFiat: pick(rates.usdFiat, currency.code) }
-          : rates;
-      sortRates = narrow(sortRates);
-      const liveRates = narrow(ratesParam(live, crypto.code));
-      if (!sortRates || !liveRates) return { rows: [], nextPageId: null, searchId, crypto, live, data };
-      // The visitor buys from sell offers (cheapest first) and sells to buy offers (dearest first).
-      const offerType = q.type === 'buy' ? 'sell' : 'buy';
-      const direction: 'asc' | 'desc' =
-        q.sort === 'crypto_usd_price_asc'
-          ? 'asc'
-          : q.sort === 'crypto_usd_price_desc'
-            ? 'desc'
-            : offerType === 'sell'
-              ? 'asc'
-              : 'desc';
-      const at = now();
-      const rows = await offersRepository.search(db, {
-        offerType,
-        cryptoCode: crypto.code,
-        cryptoDecimals: crypto.decimals,
-        currency: currency?.code,
-        paymentMethodIds,
-        groupId,
-        fiatAmount: q['fiat-min'],
-        amountRangeMin: q.amount_range_min,
-        amountRangeMax: q.amount_range_max,
-        tagIds,
-        ownerCountry,
-        visitorCountry,
-        binCode: q.binCode,
-        cardRegion: q.cardRegion,
-        newbieOnly: q.newbieOffers,
-        onlineOnly: q.online_users,
-        favoritesOnly: q.withFavorites && viewer !== null,
-        ownerId: extra.ownerId,
-        viewerId: viewer?.id,
-        now: at,
-        onlineSince: new Date(at.getTime() - ONLINE_WINDOW_MS),
-        sortRates,
-        liveRates,
-        bondGroupIds: await bondGroupIds(),
-        bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
-        blockedCountries: config.compliance.blockedCountries,
-        direction,
-        after: q.page_id ? decodeCursor(q.page_id) : undefined,
-        limit: q.limit + 1,
-      });
+    /**
+     * The marketplace search: filters resolved to ids, the rates snapshot, one SQL statement; with
+     * `count` (a first page), also how many offers match, up to OFFER_SEARCH_TOTAL_CAP (a second
+     * statement, run beside the page's).
+     */
+    async search(viewer: Viewer, q: OfferSearchQuery, extra: { ownerId?: number; count?: boolean } = {}) {
+      const resolved = await resolveSearch(viewer, q, extra);
+      if (!resolved.params) return { rows: [], nextPageId: null, total: null, ...resolved.meta };
+      const { params, meta } = resolved;
+      const counting = extra.count && !q.page_id;
+      const [rows, total] = await Promise.all([
+        offersRepository.search(db, params),
+        counting ? offersRepository.count(db, params, OFFER_SEARCH_TOTAL_CAP) : null,
+      ]);
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
       const nextPageId =
         rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
-      return { rows: page, nextPageId, searchId, crypto, live, data };
+      return { rows: page, nextPageId, total, ...meta };
+    },
+
+    /** How many offers the search matches for this viewer (up to OFFER_SEARCH_TOTAL_CAP). */
+    async count(viewer: Viewer, q: OfferSearchQuery): Promise<{ total: number; capped: boolean }> {
+      const { params } = await resolveSearch(viewer, { ...q, page_id: undefined }, {});
+      return params
+        ? offersRepository.count(db, params, OFFER_SEARCH_TOTAL_CAP)
+        : { total: 0, capped: false };
     },
 
     /**

@@ -56,6 +56,36 @@ export type PartyStats = {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** The window of the completion rate and the release time, in UTC days including today (decision 0045). */
+export const STATS_WINDOW_DAYS = 30;
+
+/** A trader's 30-day completion rate ("97.5", null without a finished trade) and mean release seconds. */
+export type OutcomeStats = { completionRate: string | null; avgReleaseSeconds: number | null };
+/** The listing card's owner numbers: the last 30 days' released trades and partners, and the outcomes. */
+export type OwnerTradeStats = { trades: number; partners: number } & OutcomeStats;
+/** The public profile's record: released trades of all time, and the 30-day outcomes. */
+export type ProfileTradeStats = { completedTrades: number } & OutcomeStats;
+
+/**
+ * The rate and mean from summed `user_trade_days` rows. The rate is completed / (completed + failed) in
+ * tenths of a percent, rounded half up with integers (an exact tie is exact in floating point too).
+ */
+export function outcomeStats(row: {
+  completed: number;
+  failed: number;
+  releases: number;
+  release_seconds: string;
+}): OutcomeStats {
+  const completed = Number(row.completed);
+  const finished = completed + Number(row.failed);
+  const releases = Number(row.releases);
+  const tenths = finished > 0 ? Math.round((completed * 1000) / finished) : null;
+  return {
+    completionRate: tenths === null ? null : `${Math.floor(tenths / 10)}.${tenths % 10}`,
+    avgReleaseSeconds: releases > 0 ? Math.round(Number(row.release_seconds) / releases) : null,
+  };
+}
+
 /** A party as the trade view shows it: profile columns, numbers and feedback received. */
 export type TradePartyFacts = Pick<
   UserRow,
@@ -858,31 +888,88 @@ export const tradesRepository = {
   },
 
   /**
-   * Median seconds from "paid" to "released" per offer owner, over the last 90 days (the marketplace's
-   * release-time sort and the owner card).
+   * What a listing card says of each owner's trading (docs/decisions/0045-trader-stats.md), in one
+   * statement: released trades and distinct partners of the last 30 days (counted from the trades, which
+   * the buyer and seller indexes find per user), and the 30-day completion rate and mean release time
+   * from the per-day rows `user_trade_days` (kept when a trade ends: at most 30 rows per owner).
+   * Every asked user is in the map.
    */
-  /** Completed trades of the last 30 days and distinct partners per user (the offer card's monthly stats). */
-  async monthlyStatsOf(
-    db: DbOrTx,
-    userIds: number[],
-  ): Promise<Map<number, { trades: number; partners: number }>> {
-    const result = new Map<number, { trades: number; partners: number }>();
+  async ownerStatsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, OwnerTradeStats>> {
+    const result = new Map<number, OwnerTradeStats>();
     if (userIds.length === 0) return result;
     const ids = `{${[...new Set(userIds)].join(',')}}`;
-    const rows = rowsOf<{ user_id: number; trades: number; partners: number }>(
-      await db.execute(sql`SELECT side.user_id, count(*)::int AS trades, count(DISTINCT side.partner_id)::int AS partners
-        FROM trades t
-        CROSS JOIN LATERAL (VALUES (t.buyer_id, t.seller_id), (t.seller_id, t.buyer_id)) AS side(user_id, partner_id)
-        WHERE (t.buyer_id = ANY(${ids}::int[]) OR t.seller_id = ANY(${ids}::int[]))
-          AND side.user_id = ANY(${ids}::int[])
-          AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])
-          AND t.completed_at > now() - interval '30 days'
-        GROUP BY side.user_id`),
+    const rows = rowsOf<{
+      user_id: number;
+      trades: number;
+      partners: number;
+      completed: number;
+      failed: number;
+      releases: number;
+      release_seconds: string;
+    }>(
+      await db.execute(sql`WITH monthly AS (
+          SELECT side.user_id, count(*)::int AS trades, count(DISTINCT side.partner_id)::int AS partners
+          FROM trades t
+          CROSS JOIN LATERAL (VALUES (t.buyer_id, t.seller_id), (t.seller_id, t.buyer_id)) AS side(user_id, partner_id)
+          WHERE (t.buyer_id = ANY(${ids}::int[]) OR t.seller_id = ANY(${ids}::int[]))
+            AND side.user_id = ANY(${ids}::int[])
+            AND t.status = ANY(${textArray(releasedTradeStatuses)}::text[])
+            AND t.completed_at > now() - interval '30 days'
+          GROUP BY side.user_id
+        ), days AS (
+          SELECT user_id, sum(completed)::int AS completed, sum(failed)::int AS failed,
+            sum(releases)::int AS releases, sum(release_seconds)::text AS release_seconds
+          FROM user_trade_days
+          WHERE user_id = ANY(${ids}::int[])
+            AND day > (now() AT TIME ZONE 'UTC')::date - ${STATS_WINDOW_DAYS}::int
+          GROUP BY user_id
+        )
+        SELECT u.user_id, coalesce(m.trades, 0) AS trades, coalesce(m.partners, 0) AS partners,
+          coalesce(d.completed, 0) AS completed, coalesce(d.failed, 0) AS failed,
+          coalesce(d.releases, 0) AS releases, coalesce(d.release_seconds, '0') AS release_seconds
+        FROM unnest(${ids}::int[]) AS u(user_id)
+        LEFT JOIN monthly m ON m.user_id = u.user_id
+        LEFT JOIN days d ON d.user_id = u.user_id`),
     );
-    for (const r of rows) result.set(Number(r.user_id), { trades: r.trades, partners: r.partners });
+    for (const r of rows) {
+      result.set(Number(r.user_id), {
+        trades: Number(r.trades),
+        partners: Number(r.partners),
+        ...outcomeStats(r),
+      });
+    }
     return result;
   },
 
+  /**
+   * A public profile's record: released trades of all time (`user_trade_stats`) and the 30-day
+   * completion rate and release time (`user_trade_days`), in one statement.
+   */
+  async profileStatsOf(db: DbOrTx, userId: number): Promise<ProfileTradeStats> {
+    const [row] = rowsOf<{
+      trades: number;
+      completed: number;
+      failed: number;
+      releases: number;
+      release_seconds: string;
+    }>(
+      await db.execute(sql`SELECT
+          coalesce((SELECT trades FROM user_trade_stats WHERE user_id = ${userId}), 0) AS trades,
+          coalesce(sum(completed), 0)::int AS completed, coalesce(sum(failed), 0)::int AS failed,
+          coalesce(sum(releases), 0)::int AS releases, coalesce(sum(release_seconds), 0)::text AS release_seconds
+        FROM user_trade_days
+        WHERE user_id = ${userId} AND day > (now() AT TIME ZONE 'UTC')::date - ${STATS_WINDOW_DAYS}::int`),
+    );
+    return {
+      completedTrades: Number(row?.trades ?? 0),
+      ...outcomeStats(row ?? { completed: 0, failed: 0, releases: 0, release_seconds: '0' }),
+    };
+  },
+
+  /**
+   * Median seconds from "paid" to "released" per offer owner, over the last 90 days (the marketplace's
+   * release-time sort).
+   */
   async medianReleaseSeconds(db: DbOrTx, ownerIds: number[]): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     if (ownerIds.length === 0) return result;

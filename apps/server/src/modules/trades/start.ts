@@ -1,15 +1,19 @@
 import {
   compareDecimals,
   divide,
+  formatBaseUnits,
   formatBaseUnitsTrimmed,
   formatDecimal,
   offerFiatPrice,
   parseAmount,
   parseDecimal,
+  priceMovedBeyondTolerance,
   rescale,
   subtract,
+  TRADE_PRICE_TOLERANCE_PERCENT,
   type Locale,
   type TradeMessage,
+  type TradePriceChange,
   type TradeStartBody,
 } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -34,6 +38,17 @@ const NO_DAILY_LIMIT = '1000000000000000';
 /** The spec's start-trade refusals that concern the amount: 422 with the detail on `fiat_amount`. */
 const amountRefusal = (code: string, message: string) =>
   new AppError(422, code, message, [{ field: 'fiat_amount', message, code }]);
+
+/** 409 `price_changed`: the price moved beyond the tolerance since the taker confirmed it. */
+const priceChanged = (priceChange: TradePriceChange) =>
+  new AppError(
+    409,
+    'price_changed',
+    `The price moved from ${priceChange.expectedPrice} to ${priceChange.price} ${priceChange.fiatCurrencyCode} since you confirmed (more than ${priceChange.tolerancePercent} %). Nothing was started: confirm the new price to start the trade.`,
+    undefined,
+    undefined,
+    { priceChange },
+  );
 
 /** Requirements the offer's tags ask of the buyer. */
 const TAG_REQUIREMENTS: Record<
@@ -242,6 +257,18 @@ export function createTradeStart(
     const cryptoUnits = divide(fiat, parseDecimal(price), crypto.decimals, 'down').units;
     if (cryptoUnits <= 0n) {
       throw amountRefusal('TradeLimit', 'The amount is too small to buy any crypto at this price.');
+    }
+    // The price the taker confirmed: beyond the tolerance they are asked again, and nothing starts.
+    if (body.expected_price !== undefined && priceMovedBeyondTolerance(body.expected_price, price)) {
+      throw priceChanged({
+        expectedPrice: body.expected_price,
+        price,
+        fiatAmount: fiatString,
+        fiatCurrencyCode: currency.code,
+        cryptoAmount: formatBaseUnits(cryptoUnits, crypto.decimals),
+        cryptoCurrencyCode: crypto.code,
+        tolerancePercent: TRADE_PRICE_TOLERANCE_PERCENT,
+      });
     }
     const pct = parseDecimal(limits.feePercent.toFixed(4));
     const feeUnits = (cryptoUnits * pct.units) / (100n * 10n ** BigInt(pct.scale));

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -264,4 +265,28 @@ export const userTradePartners = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.partnerId] })],
+);
+
+/**
+ * Each user's finished trades per UTC day (docs/decisions/0045-trader-stats.md): trades that completed
+ * and trades that failed through this user, and their sales released after "paid" with the seconds that
+ * took. Kept by the trigger `trades_count_outcome` (migration 0034) in the transaction that ends a trade,
+ * so the cards' 30-day completion rate and release time read at most 30 rows per trader, never history.
+ */
+export const userTradeDays = pgTable(
+  'user_trade_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Trades that reached the buyer with this user as a party (released; won by the buyer for the buyer). */
+    completed: integer('completed').notNull().default(0),
+    /** Trades that ended unfinished through this user (the rule is in the decision). */
+    failed: integer('failed').notNull().default(0),
+    /** Sales this user released after the buyer marked them paid, and the seconds between the two. */
+    releases: integer('releases').notNull().default(0),
+    releaseSeconds: bigint('release_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

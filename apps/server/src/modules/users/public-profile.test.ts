@@ -27,14 +27,18 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
       country: { iso: 'DE', name: 'Germany' },
       isOnline: true,
       isBanned: false,
+      bio: '',
       // Counted by the feedback module: nobody rated this new trader yet.
       feedback: { positive: 0, negative: 0 },
+      // No finished trade yet: no rate and no release time (decision 0045), not a made-up 100 %.
+      tradeStats: { completedTrades: 0, completionRate: null, avgReleaseSeconds: null },
     });
     expect(Date.parse(profile.joinedAt)).not.toBeNaN();
     expect(Date.parse(profile.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(profile.joinedAt));
     expect(Object.keys(profile).sort()).toEqual(
       [
         'avatarUrl',
+        'bio',
         'country',
         'feedback',
         'isBanned',
@@ -47,6 +51,7 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
         'trustedCount',
         'blockedCount',
         'companyName',
+        'tradeStats',
       ].sort(),
     );
     expect(response.body).not.toContain('@example.com');
@@ -95,6 +100,20 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
     expect(await flags(viewer, 'P_TARGET')).toEqual({ isTrusted: false, isBlocked: true });
     expect(await counts()).toEqual({ trustedCount: 0, blockedCount: 1 });
     expect(await flags(viewer, 'p_viewer')).toEqual({ isTrusted: false, isBlocked: false });
+  });
+
+  it('should show the bio the user wrote in their settings, until the account is banned or closed', async () => {
+    const writer = t.client();
+    await writer.register('p_writer');
+    const bio = 'Bank transfers in EUR.\nI answer within minutes.';
+    expect((await writer.post('/rest/v1/users/settings', { bio })).statusCode).toBe(200);
+    expect((await t.client().get('/rest/v1/users/p_writer')).json().data.bio).toBe(bio);
+
+    await t.database.db.execute(sql`UPDATE users SET closed_at = now() WHERE username = 'p_writer'`);
+    expect((await t.client().get('/rest/v1/users/p_writer')).json().data.bio).toBe('');
+    await t.database.db.execute(sql`UPDATE users SET closed_at = NULL, account_state = 'banned'
+      WHERE username = 'p_writer'`);
+    expect((await t.client().get('/rest/v1/users/p_writer')).json().data.bio).toBe('');
   });
 
   it('should show a banned account by name only', async () => {

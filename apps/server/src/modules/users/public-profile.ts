@@ -27,6 +27,8 @@ type Options = {
   feedbackCounts?: (userId: number) => Promise<FeedbackCounts>;
   /** A verified company's displayed name (corporate module, which depends on this one), or null. */
   companyName?: (userId: number) => Promise<string | null>;
+  /** Released trades, 30-day completion rate and release time (trades module, which depends on this one). */
+  tradeStats: (userId: number) => Promise<PublicProfile['tradeStats']>;
   now?: () => Date;
 };
 
@@ -71,7 +73,7 @@ async function relationsOf(db: DbOrTx, viewerId: number | undefined, targetId: n
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, catalogue, feedbackCounts, companyName, now = () => new Date() },
+  { db, catalogue, feedbackCounts, companyName, tradeStats, now = () => new Date() },
 ) => {
   app.get(
     '/rest/v1/users/:username',
@@ -80,7 +82,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['users'],
         summary: 'A trader’s public profile',
         description:
-          'The public profile of the trader `{username}`: avatar, country, when they joined and were last seen, whether they are online, their feedback counts and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.',
+          'The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time) and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.',
         params: publicProfileParamsSchema,
         response: { 200: dataEnvelope(publicProfileSchema) },
       },
@@ -96,12 +98,14 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
           username: user.username,
           avatarUrl: null,
           country: null,
+          bio: '',
           joinedAt: user.createdAt.toISOString(),
           lastSeenAt: null,
           isOnline: false,
           isBanned,
           feedback: null,
           companyName: null,
+          tradeStats: { completedTrades: 0, completionRate: null, avgReleaseSeconds: null },
           ...relation,
         };
         return { data: profile };
@@ -114,12 +118,15 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         username: user.username,
         avatarUrl: user.closedAt ? null : avatarUrlOf(user),
         country: country ? { iso: country.iso, name: country.names.en ?? country.iso } : null,
+        // A closed account keeps its name on old trades, not what it said about itself (as its avatar).
+        bio: user.closedAt ? '' : user.bio,
         joinedAt: user.createdAt.toISOString(),
         lastSeenAt: lastSeen?.toISOString() ?? null,
         isOnline: lastSeen !== null && now().getTime() - lastSeen.getTime() < ONLINE_WINDOW_MS,
         isBanned,
         feedback: feedbackCounts ? await feedbackCounts(user.id) : null,
         companyName: companyName ? await companyName(user.id) : null,
+        tradeStats: await tradeStats(user.id),
         ...relation,
       };
       return { data: profile };

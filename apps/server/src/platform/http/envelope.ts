@@ -68,7 +68,7 @@ async function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      const extra = error.details ? { details: error.details } : {};
+      const extra = { ...error.extra, ...(error.details ? { details: error.details } : {}) };
       return reply.code(error.status).send(errorBody(error.status, error.code, error.message, extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

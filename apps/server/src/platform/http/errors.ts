@@ -11,6 +11,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the error entry beside `code`, `message`, `details` (e.g. `priceChange`), in the contract. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

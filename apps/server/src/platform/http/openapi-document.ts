@@ -82,6 +82,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /rest/v1/users/{username}',
   'GET /rest/v1/users/{username}/avatar',
   'GET /rest/v1/users/{username}/active-offers',
+  'GET /rest/v1/users/{username}/feedback',
   'GET /rest/v1/dispute/reasons',
   'GET /rest/v1/verification/supported-countries',
   'GET /rest/v1/verification/document-country',
