@@ -9,7 +9,9 @@ test.describe('authentication', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByText(`Welcome, ${username}! Your account is ready.`)).toBeVisible();
     await expect(desktopNavbar(page).getByRole('link', { name: 'Sign up' })).toHaveCount(0);
-    await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+    // A signed-in user's home is their trading, not the landing page (issue 17).
+    await expect(page.getByRole('heading', { level: 1, name: `Hello, ${username}` })).toBeVisible();
+    await expect(page.getByTestId('trading-home')).toBeVisible();
 
     await logOut(page, username);
     await expect(page).toHaveURL('/');
@@ -18,6 +20,7 @@ test.describe('authentication', () => {
     await logIn(page, username, STRONG_PASSWORD);
     await expect(page).toHaveURL('/');
     await expect(desktopNavbar(page).getByTestId('navbar-username')).toHaveText(username);
+    await expect(page.getByTestId('trading-home')).toBeVisible();
 
     // The session survives a full reload: the server renders the user into the initial state.
     await page.reload();

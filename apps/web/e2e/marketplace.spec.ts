@@ -103,7 +103,8 @@ test.describe('marketplace', () => {
   test('should append the next page on "load more" without repeating an offer', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('navbar-desktop').getByRole('link', { name: 'Buy / Sell' }).click();
-    await expect(page).toHaveURL('/trading/buy-bitcoin/any', FIRST_LOAD);
+    // No currency in the link: the visitor's own (the browser is en-US) is written into the address.
+    await expect(page).toHaveURL('/trading/buy-bitcoin/any?currencyCode=USD', FIRST_LOAD);
 
     const firstPage = nextSearch(page, 'currency=EUR');
     await page.goto('/trading/buy-bitcoin/any?currencyCode=EUR');
@@ -121,6 +122,86 @@ test.describe('marketplace', () => {
     const all = [...first, ...more].map((offer) => offer.hash);
     await expect.poll(() => shownHashes(page)).toEqual(all);
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  test('should show a market with a history: feedback, trade record, completion rate, release time, online traders', async ({
+    page,
+  }) => {
+    // Issue 17: the demo traders traded through the real trades service before the start (decision 0045).
+    const firstSearch = nextSearch(page, 'currency=USD');
+    await page.goto('/trading/buy-bitcoin/any?currencyCode=USD');
+    const offers = await offersOf(await firstSearch);
+    const owners = offers.map((offer) => offer.owner);
+    expect(owners.some((owner) => owner.feedbackPositive > 0)).toBe(true);
+    expect(owners.some((owner) => owner.monthlyTradeStats.trades > 0)).toBe(true);
+    expect(owners.some((owner) => owner.status === 'online')).toBe(true);
+    // Sellers ask above the market price (other tests add offers at the market price: the demo's only).
+    const demo = offers.filter((offer) => /^trader\d{4}$/.test(offer.owner.username));
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.every((offer) => offer.margin === null || Number(offer.margin) > 0)).toBe(true);
+    const seasoned = offers.find(
+      (offer) => offer.owner.completionRate !== null && offer.owner.avgReleaseSeconds !== null,
+    );
+    expect(seasoned, 'an owner with a completion rate and a release time').toBeDefined();
+    const card = page.locator(`[data-testid="offer-card"][data-hash="${seasoned!.hash}"]`);
+    await expect(card.getByTestId('owner-completion-rate')).toHaveText(
+      /^\d{1,3}(\.\d)?% completion$/,
+      FIRST_LOAD,
+    );
+    await expect(card.getByTestId('owner-release-time')).toHaveText(
+      /^~(<1 min|\d+ min|\d+ h \d+ min) release$/,
+    );
+    await expect(page.locator('[data-testid="owner-status"][data-online="true"]').first()).toBeVisible();
+
+    // In Spanish on a 320 px phone the record wraps inside the card: nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await page.goto('/es/trading/buy-bitcoin/any?currencyCode=USD');
+    const spanishCard = page.locator(`[data-testid="offer-card"][data-hash="${seasoned!.hash}"]`);
+    await expect(spanishCard.getByTestId('owner-completion-rate')).toHaveText(/% completados$/, FIRST_LOAD);
+    await expect(spanishCard.getByTestId('owner-release-time')).toHaveText(/^liberación ~/);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test.describe('a visitor from Argentina', () => {
+    test.use({ locale: 'es-AR' });
+
+    test("should search in the browser region's currency, count the matches, and allow every currency", async ({
+      page,
+    }) => {
+      const firstSearch = nextSearch(page, 'currency=ARS');
+      await page.goto('/trading/buy-bitcoin/any');
+      await expect(page).toHaveURL('/trading/buy-bitcoin/any?currencyCode=ARS', FIRST_LOAD);
+      const answer = ((await (await firstSearch).json()) as { data: OfferSearchResult }).data;
+      for (const offer of answer.offers) expect(offer.fiatCurrencyCode).toBe('ARS');
+      // The count above the list is the answer's (the page is in English: the address has no locale).
+      const total = answer.total!;
+      const count = answer.totalCapped
+        ? `${total.toLocaleString('en-US')}+ offers`
+        : `${total.toLocaleString('en-US')} ${total === 1 ? 'offer' : 'offers'}`;
+      if (answer.offers.length > 0) {
+        await expect(page.getByTestId('offers-total')).toHaveText(count, FIRST_LOAD);
+      } else {
+        await expect(page.getByTestId('offers-empty')).toBeVisible(FIRST_LOAD);
+      }
+      await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue(/^ARS/);
+
+      // Clearing the currency asks for every currency, and the address says so (no default comes back).
+      const everySearch = page.waitForResponse(
+        (response) =>
+          response.url().includes('/rest/v1/offers?') &&
+          !response.url().includes('currency=') &&
+          response.ok(),
+      );
+      // The picker's clear button (Mantine keeps it out of the accessibility tree), beside the input.
+      await page.getByRole('combobox', { name: 'Currency' }).locator('..').locator('button').click();
+      await expect(page).toHaveURL('/trading/buy-bitcoin/any?currencyCode=any');
+      const every = ((await (await everySearch).json()) as { data: OfferSearchResult }).data;
+      expect(new Set(every.offers.map((offer) => offer.fiatCurrencyCode)).size).toBeGreaterThan(1);
+      await expect(page.getByTestId('offers-total')).toBeVisible();
+    });
   });
 
   test('should keep a favourite after a reload once logged in', async ({ page }) => {

@@ -44,6 +44,65 @@ async function pick(page: Page, label: string, typed: string, option: RegExp) {
 }
 
 test.describe('offer manager', () => {
+  test('should reject out-of-range values at the step and announce the bond at the payment method', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await register(page, uniqueUsername('ov'));
+    await page.goto('/offer-manager/edit?type=sell&crypto=BTC&currency=USD');
+
+    // PayPal needs a bond (BOND_PAYMENT_GROUPS): said at once, with the amount and the way to deposit it.
+    await pick(page, 'Payment method', 'PayPal', /^PayPal$/);
+    const bond = page.getByTestId('offer-bond-notice');
+    await expect(bond).toHaveAttribute('data-state', 'missing');
+    await expect(bond).toContainText('Offers paid with PayPal need a security deposit of 0.002 BTC.');
+    await expect(bond).toContainText('0.002 BTC is missing');
+    await expect(bond.getByRole('link', { name: /Open the BTC security deposit/ })).toHaveAttribute(
+      'href',
+      '/wallet?tab=bond&coin=BTC#wallet-tabs',
+    );
+    await next(page);
+
+    // Price and amounts: a margin of -80 % and a maximum of 999,999,999 USD are refused as typed.
+    await expect(stepHeading(page, 'Price and amounts')).toBeVisible();
+    const margin = page.getByRole('textbox', { name: /^Margin/ });
+    await margin.fill('-80');
+    await expect(page.getByText('The margin must be between -50 % and 200 %.')).toBeVisible();
+    await page.getByRole('textbox', { name: /^Minimum \(USD\)/ }).fill('20');
+    const max = page.getByRole('textbox', { name: /^Maximum \(USD\)/ });
+    await max.fill('999999999');
+    await expect(page.getByText('Each amount must be at most the equivalent of 100000 USD.')).toBeVisible();
+    await next(page);
+    await expect(stepHeading(page, 'Price and amounts')).toBeVisible();
+    await expect(margin).toBeFocused();
+    await expect(margin).toHaveAttribute('aria-invalid', 'true');
+    await expect(max).toHaveAttribute('aria-invalid', 'true');
+
+    await margin.fill('1');
+    await max.fill('200');
+    await next(page);
+    await expect(stepHeading(page, 'Terms')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Offer terms' }).fill('Line one\nLine two');
+    await next(page);
+    await next(page);
+
+    // The review says what the offer will really be, and shows the terms as the offer page will.
+    await expect(stepHeading(page, 'Review')).toBeVisible();
+    await expect(page.getByTestId('review-state')).toContainText(
+      'saved switched off until you post the security deposit of 0.002 BTC',
+    );
+    await expect(page.getByTestId('review-terms')).toHaveText('Line one\nLine two');
+
+    // In Spanish, on a 320 px phone: the same notice, nothing overflowing sideways.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await page.goto('/es/offer-manager/edit?type=sell&crypto=BTC&currency=USD&paymentMethod=paypal');
+    await expect(page.getByTestId('offer-bond-notice')).toContainText(
+      'Las ofertas pagadas con PayPal necesitan un depósito de garantía de 0,002 BTC.',
+    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('should create an offer in the wizard, see it on my offers, edit its margin and switch it off', async ({
     page,
   }) => {
@@ -158,11 +217,16 @@ test.describe('offer manager', () => {
     await expect(page).toHaveURL('/offer-manager?type=sell');
     const notice = page.getByTestId('saved-offer-alert');
     await expect(notice).toContainText('is saved but switched off');
-    await expect(page.getByTestId('bond-missing-BTC')).toHaveText('0.002 BTC missing');
+    // One banner says it, with what is missing (the page's bond notice leaves that coin to it).
+    await expect(notice.getByTestId('bond-missing-BTC')).toHaveText('0.002 BTC missing.');
+    await expect(page.getByTestId('bond-notice')).toHaveCount(0);
 
-    // The bond link opens the wallet's security deposit panel for BTC; depositing it lets the offer go on.
+    // The bond link opens the wallet's security deposit panel for BTC, in view and focused; depositing
+    // it lets the offer go on.
     await notice.getByRole('link', { name: 'Deposit the BTC security deposit' }).click();
-    await expect(page).toHaveURL('/wallet?tab=bond&coin=BTC');
+    await expect(page).toHaveURL('/wallet?tab=bond&coin=BTC#wallet-tabs');
+    await expect(page.getByRole('tab', { name: 'Security deposit' })).toBeFocused();
+    await expect(page.locator('#wallet-tabs')).toBeInViewport();
     await page.getByRole('button', { name: 'Deposit the BTC security deposit' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deposit 0.002 BTC' }).click();
     await expect(page.getByTestId('bond-status-BTC')).toHaveText('Complete');
@@ -170,6 +234,10 @@ test.describe('offer manager', () => {
     await page.goto('/offer-manager');
     await expect(page.getByRole('switch', { name: /^Offer \w+ active$/ })).toBeVisible();
     await expect(page.getByTestId('bond-missing-BTC')).toHaveCount(0);
+    // With the bond complete, the wizard says a PayPal offer can go live at once.
+    await page.goto('/offer-manager/edit?type=sell&crypto=BTC&currency=USD&paymentMethod=paypal');
+    await expect(page.getByTestId('offer-bond-notice')).toHaveAttribute('data-state', 'covered');
+    await page.goto('/offer-manager');
     const status = page.getByRole('switch', { name: /^Offer \w+ active$/ });
     await expect(status).not.toBeChecked();
     // Mantine draws the switch over its (transparent) input: the thumb takes the click, as for a user.

@@ -4,9 +4,10 @@ import {
   parseDecimal,
   type OfferListing,
   type OfferView,
+  type TradePriceChange,
 } from '@app/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { register, uniqueUsername } from './helpers';
+import { admin, apiPost, register, uniqueUsername } from './helpers';
 
 /**
  * The offer page against the real server and the demo market (DEMO_DATA): warnings, exact amount
@@ -210,5 +211,89 @@ test.describe('offer page', () => {
     const trade = ((await answer.json()) as { data: { id: string; fiatAmount: string } }).data;
     expect(trade.fiatAmount).toBe(offer.fiatLimitMin);
     await expect(page).toHaveURL(`/trade/${trade.id}`);
+  });
+
+  test('should show the new price and ask again when it moved beyond the tolerance before the confirm', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    const sellerName = uniqueUsername('pcs');
+    await register(seller, sellerName);
+    // A sell offer is listed only while its owner's balance covers its minimum.
+    await admin('wallet:deposit', '--user', sellerName, '--crypto', 'BTC', '--amount', '0.5');
+    const created = await apiPost(seller.request, '/rest/v1/my-offers', {
+      type: 'sell',
+      crypto_currency_code: 'BTC',
+      fiat_currency_code: 'USD',
+      payment_method: 'bank-transfer',
+      margin: '0',
+      range_min: '10',
+      range_max: '500',
+      payment_window: 60,
+      offer_terms: 'Pay from an account in your own name.',
+      trade_details: 'IBAN DE89 3704 0044 0532 0130 00',
+    });
+    const hash = String(created.idHashed);
+
+    await register(page, uniqueUsername('pcb'));
+    await page.goto(`/offer/${hash}?fiat-min=100`);
+    await expect(page.getByLabel('You pay')).toHaveValue('100');
+    const confirmedPrice = await shownPrice(page);
+    await page.getByTestId('start-trade').click();
+    await page.getByTestId('warning-reviewOfferTerms').getByRole('button', { name: 'I understand' }).click();
+    await page
+      .getByTestId('warning-paymentTermsWarning')
+      .getByRole('button', { name: 'I understand' })
+      .click();
+    const confirm = page.getByTestId('start-trade-confirm');
+    // The rule is stated before the user confirms.
+    await expect(confirm.getByTestId('price-tolerance')).toHaveText(
+      "If the price moves more than 0.5% before you confirm, we'll show you the new price first.",
+    );
+
+    // Meanwhile the owner raises the margin by 2 %: the price moves beyond the tolerance.
+    const raised = await seller.request.put(`/rest/v1/my-offers/${hash}/margin`, {
+      data: { new_margin: '2' },
+      headers: { 'x-csrf-token': await csrfToken(seller.request), 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(raised.ok(), await raised.text()).toBe(true);
+    const isStart = (response: { url(): string; request(): { method(): string } }) =>
+      response.url().endsWith('/rest/v1/trade/start') && response.request().method() === 'POST';
+    const refusedAnswer = page.waitForResponse(isStart);
+    await confirm.getByTestId('confirm-start-trade').click();
+    const refused = await refusedAnswer;
+    expect(refused.status()).toBe(409);
+    expect(refused.request().postDataJSON()).toMatchObject({
+      offer_hash: hash,
+      fiat_amount: '100.00',
+      expected_price: confirmedPrice,
+    });
+    const { priceChange } = ((await refused.json()) as { errors: [{ priceChange: TradePriceChange }] })
+      .errors[0];
+    expect(compareDecimals(parseDecimal(priceChange.price), parseDecimal(confirmedPrice))).toBe(1);
+
+    // Still on the confirmation: what changed, old and new, and a second confirm.
+    await expect(confirm.getByTestId('price-changed')).toContainText('The price has changed');
+    await expect(confirm.getByTestId('confirm-price-before')).toHaveText(
+      `was ${Number(confirmedPrice).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`,
+    );
+    await expect(confirm.getByTestId('confirm-price')).toContainText(
+      `${Number(priceChange.price).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`,
+    );
+    await expect(confirm.getByTestId('confirm-crypto-before')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/offer/${hash}`));
+
+    const startedAnswer = page.waitForResponse(isStart);
+    await confirm.getByRole('button', { name: 'Start at the new price' }).click();
+    const started = await startedAnswer;
+    expect(started.status()).toBe(201);
+    expect(started.request().postDataJSON()).toMatchObject({ expected_price: priceChange.price });
+    const trade = ((await started.json()) as { data: { id: string; fiatPricePerCrypto: string } }).data;
+    expect(trade.fiatPricePerCrypto).toBe(priceChange.price);
+    await expect(page).toHaveURL(`/trade/${trade.id}`);
+    await sellerContext.close();
   });
 });

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { setCsrfToken, setLoginRedirectHandler } from '@/shared/api';
+import { DEFAULT_LOCALE } from '@app/contract';
+import { loadCommonMessages } from '@/shared/i18n/feature-messages';
 import { createI18n } from '@/shared/i18n/i18n';
 import { localeFromPath, localizePath, stripLocale } from '@/shared/i18n/locale-path';
 import { reportError } from '@/shared/lib/error-reporter';
@@ -19,7 +21,11 @@ import { createAppRouter } from './router';
  */
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const i18n = createI18n(localeFromPath(window.location.pathname));
+  const locale = localeFromPath(window.location.pathname);
+  // English texts are in the main bundle; another language's common texts are a small chunk.
+  const common =
+    locale === DEFAULT_LOCALE ? undefined : await loadCommonMessages(locale).catch(() => undefined);
+  const i18n = createI18n(locale, common ? { messages: { [locale]: common } } : {});
 
   let initialState;
   try {

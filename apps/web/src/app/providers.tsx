@@ -1,16 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AppStateProvider, type AppState } from '@/shared/app-state/app-state-context';
 import { accessibleCssVariablesResolver } from '@/shared/theme/accessible-colors';
 import { withCloseLabels } from '@/shared/theme/close-labels';
 import { cookieColorSchemeManager } from '@/shared/theme/color-scheme-cookie';
 import { theme } from '@/shared/theme/theme';
+import { lazyPage, whenIdle } from '@/shared/lib/load-chunk';
 import { GlobalErrorModal } from '@/shared/ui/global-error-modal';
+
+const ToastHost = lazyPage(() => whenIdle().then(() => import('@/shared/ui/toast-host')), 'ToastHost', {
+  featureTexts: false,
+});
 
 const colorSchemeManager = cookieColorSchemeManager();
 
@@ -25,7 +28,7 @@ type AppProvidersProps = {
 
 /**
  * Everything a page may rely on: translations, the query cache, the theme (colour scheme in the
- * `theme` cookie), modals, toasts (top-right, closing after 5 s) and the global error modal.
+ * `theme` cookie), toasts and the global error modal.
  */
 export function AppProviders({ queryClient, i18n, appState, env = 'default', children }: AppProvidersProps) {
   return (
@@ -33,11 +36,11 @@ export function AppProviders({ queryClient, i18n, appState, env = 'default', chi
       <QueryClientProvider client={queryClient}>
         <ThemeProvider env={env}>
           <AppStateProvider value={appState}>
-            <ModalsProvider>
-              <Notifications position="top-right" autoClose={5000} limit={5} />
-              <GlobalErrorModal />
-              {children}
-            </ModalsProvider>
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
+            <GlobalErrorModal />
+            {children}
           </AppStateProvider>
         </ThemeProvider>
       </QueryClientProvider>

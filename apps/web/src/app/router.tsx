@@ -23,7 +23,10 @@ import { RouteErrorBoundary } from './route-error-boundary';
 
 // One chunk per page (React.lazy through lazyPage, which adds the 120 s timeout and the
 // "page reload required" handling).
-const HomePage = lazyPage(() => import('@/features/home/pages/home-page'), 'HomePage');
+// The home page's texts are common ones: a first visit paints it without waiting for the feature texts.
+const HomePage = lazyPage(() => import('@/features/home/pages/home-page'), 'HomePage', {
+  featureTexts: false,
+});
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage');
 const LogoutPage = lazyPage(() => import('@/features/auth/pages/logout-page'), 'LogoutPage');

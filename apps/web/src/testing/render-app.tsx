@@ -6,6 +6,7 @@ import { createQueryClient } from '@/app/query-client';
 import { createAppRoutes } from '@/app/router';
 import { createI18n } from '@/shared/i18n/i18n';
 import { localeFromPath } from '@/shared/i18n/locale-path';
+import { resources } from '@/shared/i18n/resources';
 import { currentUserQueryKey } from '@/shared/session/current-user';
 import { buildInitialState } from './factories';
 
@@ -22,7 +23,10 @@ type RenderAppOptions = {
 export function renderApp({ path = '/', user = null, state, routes }: RenderAppOptions = {}) {
   const initialState = buildInitialState({ ...state, currentUser: user });
   const locale: Locale = localeFromPath(path.split('?')[0] ?? '/');
-  const i18n = createI18n(locale);
+  const i18n = createI18n(locale, {
+    messages: { en: resources.en.translation, es: resources.es.translation },
+    complete: true,
+  });
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, user);
   const router = createMemoryRouter(

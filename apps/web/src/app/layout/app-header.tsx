@@ -1,18 +1,28 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAppState, useNamedRoute } from '@/shared/app-state/app-state-context';
-import { LanguageMenu } from '@/shared/i18n/language-switcher';
+import { lazyPage, whenIdle } from '@/shared/lib/load-chunk';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { ColorSchemeToggle } from '@/shared/ui/color-scheme-toggle';
 import { Logo } from '@/shared/ui/logo';
 import classes from './app-layout.module.css';
-import { MobileNav } from './mobile-nav';
-import { UserMenu } from './user-menu';
 
 const MOBILE_NAV_ID = 'mobile-nav';
+
+// What the first paint can do without loads after it instead of in the main bundle: the menus (and
+// their popover machinery), the user menu (members only) and the mobile drawer (closed at first).
+const UserMenu = lazyPage(() => import('./user-menu'), 'UserMenu', { featureTexts: false });
+const LanguageMenu = lazyPage(
+  () => whenIdle().then(() => import('@/shared/i18n/language-menu')),
+  'LanguageMenu',
+  { featureTexts: false },
+);
+const MobileNav = lazyPage(() => whenIdle().then(() => import('./mobile-nav')), 'MobileNav', {
+  featureTexts: false,
+});
 
 /**
  * The navbar. From 768 px: logo, language, theme, and "Log in / Sign up" or the user menu. Below: logo,
@@ -45,19 +55,23 @@ export function AppHeader() {
 
           <Group gap="xs" wrap="nowrap" visibleFrom="md" data-testid="navbar-desktop">
             <Button component={Link} to={marketplacePath} variant="subtle">
-              {t('marketplace.nav')}
+              {t('nav.marketplace')}
             </Button>
             <Button component={Link} to={calculatorPath} variant="subtle">
-              {t('catalogue.nav.calculator')}
+              {t('nav.calculator')}
             </Button>
-            <LanguageMenu />
+            <Suspense fallback={<span className={classes.languageMenuPlaceholder} />}>
+              <LanguageMenu />
+            </Suspense>
             <ColorSchemeToggle />
             {user ? (
               <>
                 <Button component={Link} to={walletPath} variant="subtle">
-                  {t('wallet.nav')}
+                  {t('nav.wallet')}
                 </Button>
-                <UserMenu user={user} />
+                <Suspense fallback={<span className={classes.userButtonPlaceholder} />}>
+                  <UserMenu user={user} />
+                </Suspense>
               </>
             ) : (
               <>
@@ -84,7 +98,9 @@ export function AppHeader() {
           </Group>
         </Group>
       </Container>
-      <MobileNav id={MOBILE_NAV_ID} opened={opened} onClose={close} user={user ?? null} />
+      <Suspense fallback={null}>
+        <MobileNav id={MOBILE_NAV_ID} opened={opened} onClose={close} user={user ?? null} />
+      </Suspense>
     </header>
   );
 }

@@ -8,7 +8,7 @@ import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { LanguageLinks } from '@/shared/i18n/language-switcher';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconLogout } from '@/shared/ui/icons';
-import { useLogoutSubmit } from './user-menu';
+import { useLogoutSubmit } from './use-logout-submit';
 
 type MobileNavProps = { id: string; opened: boolean; onClose: () => void; user: CurrentUser | null };
 
@@ -48,13 +48,13 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
               </Text>
             </div>
             <Button component={Link} to={walletPath} onClick={onClose} variant="light" fullWidth>
-              {t('wallet.nav')}
+              {t('nav.wallet')}
             </Button>
             <Button component={Link} to={myOffersPath} onClick={onClose} variant="light" fullWidth>
-              {t('offerManager.nav.myOffers')}
+              {t('nav.myOffers')}
             </Button>
             <Button component={Link} to={tradeHistoryPath} onClick={onClose} variant="light" fullWidth>
-              {t('trades.history.title')}
+              {t('nav.tradeHistory')}
             </Button>
             <Button component={Link} to={verificationPath} onClick={onClose} variant="light" fullWidth>
               {/* The badge inside the label, after a space: the name reads as the button shows it. */}
@@ -90,10 +90,10 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
           </Stack>
         )}
         <Button component={Link} to={marketplacePath} onClick={onClose} variant="subtle" fullWidth>
-          {t('marketplace.nav')}
+          {t('nav.marketplace')}
         </Button>
         <Button component={Link} to={calculatorPath} onClick={onClose} variant="subtle" fullWidth>
-          {t('catalogue.nav.calculator')}
+          {t('nav.calculator')}
         </Button>
         <Divider />
         <Group>

@@ -1,7 +1,7 @@
 import { isStaffRole, type CurrentUser } from '@app/contract';
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigation, useSubmit } from 'react-router';
+import { Link } from 'react-router';
 import { offerEditorPath } from '@/features/offer-manager';
 import { VERIFICATION_PAGE_PATH } from '@/features/verification';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
@@ -9,17 +9,7 @@ import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconChevronDown, IconEye, IconEyeOff, IconLogout } from '@/shared/ui/icons';
 import classes from './app-layout.module.css';
-
-/** Submits to the logout route's action (POST), which logs out and redirects. */
-export function useLogoutSubmit(): { logout: () => void; pending: boolean } {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const logoutPath = useNamedRoute('logout');
-  return {
-    logout: () => void submit(null, { method: 'post', action: logoutPath }),
-    pending: navigation.state !== 'idle' && navigation.formAction === logoutPath,
-  };
-}
+import { useLogoutSubmit } from './use-logout-submit';
 
 /**
  * The logged-in user's menu in the navbar: who is signed in, the account pages (verification with the
@@ -66,34 +56,34 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Text>
         <Menu.Divider />
         <Menu.Item component={Link} to={myOffersPath}>
-          {t('offerManager.nav.myOffers')}
+          {t('nav.myOffers')}
         </Menu.Item>
         <Menu.Item component={Link} to={createOfferPath}>
-          {t('offerManager.nav.create')}
+          {t('nav.createOffer')}
         </Menu.Item>
         <Menu.Item component={Link} to={favoritesPath}>
-          {t('offer.favorites.title')}
+          {t('nav.favorites')}
         </Menu.Item>
         <Menu.Item component={Link} to={contactsPath}>
-          {t('contacts.title')}
+          {t('nav.contacts')}
         </Menu.Item>
         <Menu.Item component={Link} to={tradeHistoryPath}>
-          {t('trades.history.title')}
+          {t('nav.tradeHistory')}
         </Menu.Item>
         <Menu.Item component={Link} to={settingsPath}>
-          {t('settings.title')}
+          {t('nav.settings')}
         </Menu.Item>
         <Menu.Item component={Link} to={paymentAccountsPath}>
-          {t('paymentAccounts.title')}
+          {t('nav.paymentAccounts')}
         </Menu.Item>
         <Menu.Item component={Link} to={apiKeysPath}>
-          {t('apiKeys.title')}
+          {t('nav.apiKeys')}
         </Menu.Item>
         <Menu.Item component={Link} to={webhooksPath}>
-          {t('webhooks.title')}
+          {t('nav.webhooks')}
         </Menu.Item>
         <Menu.Item component={Link} to={securityPath}>
-          {t('security.title')}
+          {t('nav.security')}
         </Menu.Item>
         {/* The KYC level rides along: where I stand, one click from raising it. */}
         <Menu.Item
@@ -109,7 +99,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Menu.Item>
         {isStaffRole(user.role) ? (
           <Menu.Item component={Link} to={consolePath} data-testid="staff-console-link">
-            {t('admin.nav.console')}
+            {t('nav.staffConsole')}
           </Menu.Item>
         ) : null}
         <Menu.Divider />

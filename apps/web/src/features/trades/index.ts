@@ -6,3 +6,7 @@
 export { TradesLiveRoot } from './components/trades-live-root';
 /** The chat of one trade with its files, for the staff console's dispute view. */
 export { LiveTradeChat } from './components/live-trade-chat';
+/** The viewer's running trades (shared with the watcher's polling), for the logged-in home. */
+export { useActiveTrades } from './api/get-active-trades';
+export { TradeStatusBadge } from './components/trade-status-badge';
+export { useTradeFormat } from './hooks/use-trade-format';

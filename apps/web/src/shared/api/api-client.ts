@@ -1,4 +1,3 @@
-import { csrfTokenResponseSchema } from '@app/contract';
 import type { ZodType } from 'zod';
 import { reportError } from '../lib/error-reporter';
 import { sleep as defaultSleep } from '../lib/sleep';
@@ -152,12 +151,14 @@ export function createApiClient(overrides: Partial<ApiClientDependencies> = {}) 
   async function refreshCsrfToken(signal?: AbortSignal): Promise<string> {
     const { response, body } = await send('GET', '/rest/v1/auth/csrf', undefined, signal);
     if (!response.ok) throw apiErrorFromResponse(response.status, body, response.headers);
-    const parsed = csrfTokenResponseSchema.safeParse(isRecord(body) ? body.data : undefined);
-    if (!parsed.success) {
+    // csrfTokenResponseSchema's one field, checked by hand to keep zod out of the main bundle.
+    const data = isRecord(body) ? body.data : undefined;
+    const csrfToken = isRecord(data) ? data.csrfToken : undefined;
+    if (typeof csrfToken !== 'string') {
       throw new ApiError(response.status, 'INVALID_RESPONSE', 'No CSRF token in the answer');
     }
-    deps.setCsrfToken(parsed.data.csrfToken);
-    return parsed.data.csrfToken;
+    deps.setCsrfToken(csrfToken);
+    return csrfToken;
   }
 
   function finish<T>(method: HttpMethod, path: string, result: RawResult, options: RequestOptions<T>): T {

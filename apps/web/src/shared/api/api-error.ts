@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, type FieldError } from '@app/contract';
+import type { ErrorEnvelope, FieldError } from '@app/contract';
 
 /** Codes the client itself produces when there is no usable answer from the server. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
@@ -47,12 +47,35 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) &&
+  typeof value.field === 'string' &&
+  typeof value.message === 'string' &&
+  typeof value.code === 'string';
+
+/**
+ * The contract's errorEnvelopeSchema, checked by hand: every page's failures pass here, and the main
+ * bundle does without zod (it loads with the pages that parse answers).
+ */
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  if (!isRecord(body) || !Array.isArray(body.errors) || body.errors.length === 0) return false;
+  return body.errors.every(
+    (error: unknown) =>
+      isRecord(error) &&
+      typeof error.message === 'string' &&
+      typeof error.code === 'string' &&
+      (error.details === undefined || (Array.isArray(error.details) && error.details.every(isFieldError))),
+  );
+}
+
 /** Builds the ApiError for a non-2xx answer from its `{ errors: [...] }` body (or its status alone). */
 export function apiErrorFromResponse(status: number, body: unknown, headers: Headers): ApiError {
   const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
-    const [first] = envelope.data.errors;
+  if (isErrorEnvelope(body)) {
+    const [first] = body.errors;
     if (first) {
       return new ApiError(status, first.code, first.message, {
         details: first.details ?? [],

@@ -1,14 +1,14 @@
 import { supportedLocales, type Locale } from '@app/contract';
-import { Anchor, Button, Group, Menu } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAppState } from '../app-state/app-state-context';
-import { IconCheck, IconChevronDown, IconLanguage } from '../ui/icons';
+import { IconLanguage } from '../ui/icons';
 import { useLocale } from './locale-context';
 import { switchLocalePath } from './locale-path';
 
 /** Languages both the server and this build know, each named in its own language. */
-function useLanguages(): { code: Locale; name: string }[] {
+export function useLanguages(): { code: Locale; name: string }[] {
   const { app } = useAppState();
   return supportedLocales.map((code) => ({
     code,
@@ -17,49 +17,9 @@ function useLanguages(): { code: Locale; name: string }[] {
 }
 
 /** The current page in another language: same path and query, other prefix. */
-function useTargetOf(): (locale: Locale) => string {
+export function useTargetOf(): (locale: Locale) => string {
   const { pathname, search, hash } = useLocation();
   return (locale) => `${switchLocalePath(pathname, locale)}${search}${hash}`;
-}
-
-/** Compact switcher for the navbar: a button with the current language opening a menu. */
-export function LanguageMenu() {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const languages = useLanguages();
-  const targetOf = useTargetOf();
-  return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={180}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} />}
-          rightSection={<IconChevronDown size={14} />}
-          // The name holds the visible code, so speech users can say what they see (WCAG 2.5.3).
-          aria-label={t('language.change', { code: locale.toUpperCase() })}
-        >
-          {locale.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {languages.map((language) => (
-          <Menu.Item
-            key={language.code}
-            component={Link}
-            to={targetOf(language.code)}
-            lang={language.code}
-            rightSection={language.code === locale ? <IconCheck size={16} /> : null}
-            aria-current={language.code === locale ? 'true' : undefined}
-          >
-            {language.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
 }
 
 /** Plain links for the footer and the mobile menu. */

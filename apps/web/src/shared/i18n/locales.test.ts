@@ -1,6 +1,6 @@
 import { catalogueGroupSlugs, supportedLocales, tagSlugs } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { resources } from './i18n';
+import { resources } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 

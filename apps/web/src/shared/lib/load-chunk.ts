@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAppLanguage } from '../i18n/feature-messages';
 import { globalErrorModal } from '../ui/global-error-modal-store';
 
 /** How long a code-split chunk may take to load before we give up (spec: 120 s). */
@@ -65,13 +66,39 @@ export function loadChunk<T>(
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a component with any props.
+type AnyComponent = ComponentType<any>;
+
 /**
- * `React.lazy` for a page exported by name: `lazyPage(() => import('./login-page'), 'LoginPage')`.
- * Each call becomes its own chunk in the build.
+ * `React.lazy` for a page (or a part of the shell that only some users see) exported by name:
+ * `lazyPage(() => import('./login-page'), 'LoginPage')`. Each call becomes its own chunk in the build;
+ * it renders once both its code and the current language's feature texts are in. A page that only uses
+ * the common texts (`featureTexts: false`: the home page) renders as soon as its code is in.
  */
-export function lazyPage<Name extends string, Module extends Record<Name, ComponentType>>(
+export function lazyPage<Name extends string, Module extends Record<Name, AnyComponent>>(
   importer: () => Promise<Module>,
   name: Name,
+  { featureTexts = true }: { featureTexts?: boolean } = {},
 ): LazyExoticComponent<Module[Name]> {
-  return lazy(() => loadChunk(importer).then((module) => ({ default: module[name] })));
+  const texts = featureTexts ? loadAppLanguage : () => Promise.resolve();
+  return lazy(() =>
+    loadChunk(() => Promise.all([importer(), texts()])).then(([module]) => ({
+      default: module[name],
+    })),
+  );
+}
+
+/**
+ * Resolves once the browser is idle after the first paint (at the latest after `timeoutMs`): for the
+ * parts of the shell nobody needs in the first second (the mobile drawer, the toast host, the language
+ * menu), so their chunks do not queue before the page's own on the browser's six connections.
+ */
+export function whenIdle(timeoutMs = 1_500): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    } else {
+      setTimeout(resolve, 1);
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { currentUserSchema, type CurrentUser } from '@app/contract';
+import type { CurrentUser } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../api';
 
@@ -7,6 +7,7 @@ export const currentUserQueryKey = ['currentUser'] as const;
 
 /** GET /rest/v1/users/current_user; a 401 means "nobody is logged in", not an error. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  const { currentUserSchema } = await import('../api/session-schemas');
   try {
     return await apiClient.get('/rest/v1/users/current_user', {
       schema: currentUserSchema,

@@ -1,8 +1,12 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconMoon, IconSun } from './icons';
 
-/** Light/dark switch; the choice is stored in the `theme` cookie by the provider's scheme manager. */
+/**
+ * Light/dark switch; the choice is stored in the `theme` cookie by the provider's scheme manager. The
+ * hint on hover is the browser's own (`title`): a Mantine tooltip would bring its positioning library
+ * into every first page for one word.
+ */
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
@@ -10,17 +14,16 @@ export function ColorSchemeToggle() {
   const dark = computed === 'dark';
   const label = dark ? t('theme.switchToLight') : t('theme.switchToDark');
   return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon
-        variant="default"
-        size={36}
-        radius="md"
-        aria-label={label}
-        data-testid="color-scheme-toggle"
-        onClick={() => setColorScheme(dark ? 'light' : 'dark')}
-      >
-        {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size={36}
+      radius="md"
+      aria-label={label}
+      title={label}
+      data-testid="color-scheme-toggle"
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </ActionIcon>
   );
 }

@@ -11,14 +11,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { useAppState, useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { lazyPage } from '@/shared/lib/load-chunk';
+import { PageLoader } from '@/shared/ui/page-loader';
 import { IconCode, IconScale, IconShieldCheck, IconUsers } from '@/shared/ui/icons';
 import classes from './home-page.module.css';
+
+// A member's home (trades, balances, offers, market) is its own chunk: a visitor's first page does not
+// download it.
+const TradingHome = lazyPage(() => import('../components/trading-home'), 'TradingHome');
 
 function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -36,15 +42,28 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
   );
 }
 
-/** The landing page: what the product is, how a trade is protected, and a way in. */
+/**
+ * `/`: a signed-in user's home is their trading (active trades, balances, offers, the market: where
+ * sign-up and a login without a return address land); a visitor's is the landing page.
+ */
 export function HomePage() {
+  const { data: user } = useCurrentUser();
+  useDocumentTitle(null);
+  if (!user) return <LandingPage />;
+  return (
+    <Suspense fallback={<PageLoader minHeight="50vh" />}>
+      <TradingHome user={user} />
+    </Suspense>
+  );
+}
+
+/** The landing page: what the product is, how a trade is protected, and a way in. */
+function LandingPage() {
   const { t } = useTranslation();
   const { app } = useAppState();
-  const { data: user } = useCurrentUser();
   const registerPath = useNamedRoute('register');
   const loginPath = useNamedRoute('login');
   const marketplacePath = useNamedRoute('marketplace');
-  useDocumentTitle(null);
 
   const steps = [
     { title: t('home.steps.find.title'), text: t('home.steps.find.text') },
@@ -78,29 +97,17 @@ export function HomePage() {
               <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={560} lh={1.6}>
                 {t('home.lead', { name: app.name })}
               </Text>
-              {user ? (
-                <Paper withBorder p="md" maw={480}>
-                  <Text fw={600}>{t('home.greeting', { username: user.username })}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t('home.signedInHint')}
-                  </Text>
-                  <Button component={Link} to={marketplacePath} mt="sm">
-                    {t('marketplace.homeCta')}
-                  </Button>
-                </Paper>
-              ) : (
-                <Group gap="sm">
-                  <Button component={Link} to={registerPath} size="lg">
-                    {t('home.ctaRegister')}
-                  </Button>
-                  <Button component={Link} to={loginPath} size="lg" variant="default">
-                    {t('nav.login')}
-                  </Button>
-                  <Button component={Link} to={marketplacePath} size="lg" variant="subtle">
-                    {t('marketplace.homeCta')}
-                  </Button>
-                </Group>
-              )}
+              <Group gap="sm">
+                <Button component={Link} to={registerPath} size="lg">
+                  {t('home.ctaRegister')}
+                </Button>
+                <Button component={Link} to={loginPath} size="lg" variant="default">
+                  {t('nav.login')}
+                </Button>
+                <Button component={Link} to={marketplacePath} size="lg" variant="subtle">
+                  {t('home.browseOffers')}
+                </Button>
+              </Group>
             </Stack>
 
             <Paper
@@ -169,23 +176,21 @@ export function HomePage() {
           />
         </SimpleGrid>
 
-        {user ? null : (
-          <Paper className={classes.ctaBand} p={{ base: 'lg', sm: 'xl' }} mt={{ base: 48, lg: 72 }}>
-            <Group justify="space-between" gap="lg">
-              <div>
-                <Title order={2} fz={{ base: 20, sm: 24 }}>
-                  {t('home.ctaBandTitle')}
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  {t('home.ctaBandText')}
-                </Text>
-              </div>
-              <Button component={Link} to={registerPath} size="md">
-                {t('home.ctaRegister')}
-              </Button>
-            </Group>
-          </Paper>
-        )}
+        <Paper className={classes.ctaBand} p={{ base: 'lg', sm: 'xl' }} mt={{ base: 48, lg: 72 }}>
+          <Group justify="space-between" gap="lg">
+            <div>
+              <Title order={2} fz={{ base: 20, sm: 24 }}>
+                {t('home.ctaBandTitle')}
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {t('home.ctaBandText')}
+              </Text>
+            </div>
+            <Button component={Link} to={registerPath} size="md">
+              {t('home.ctaRegister')}
+            </Button>
+          </Group>
+        </Paper>
       </Container>
     </>
   );

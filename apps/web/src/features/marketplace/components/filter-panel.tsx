@@ -160,7 +160,12 @@ export function FilterPanel({ filters, onChange, onClear, cryptos }: FilterPanel
         value={filters.currencyCode}
         clearable
         onChange={(code) =>
-          set({ currencyCode: code, convertFromUSD: code ? filters.convertFromUSD : false })
+          // Cleared: every currency, said in the address (`currencyCode=any`), so no default comes back.
+          set({
+            currencyCode: code,
+            anyCurrency: code === null,
+            convertFromUSD: code ? filters.convertFromUSD : false,
+          })
         }
       />
       <Stack gap={6}>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useCatalogueNames } from '@/features/catalogue';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import {
+  formatCompletionRate,
   formatFiat,
   formatLimits,
   formatMargin,
@@ -12,6 +13,7 @@ import {
   offerHref,
   offerLimits,
   offerRequirements,
+  releaseTimeParts,
   type OfferRequirement,
 } from '../utils/offer-format';
 import { FavoriteToggle } from './favorite-toggle';
@@ -63,7 +65,60 @@ function RequirementBadge({ requirement }: { requirement: OfferRequirement }) {
 }
 
 /**
- * One offer of a list (spec, offer listing card): the owner with feedback, online state and country; the
+ * The owner's last 30 days beside the trade count: completion rate and average release time, each only
+ * when the owner has one (a new trader shows neither). Items wrap as a whole on a narrow card.
+ */
+function OwnerTradeRecord({ owner }: { owner: OfferListing['owner'] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const release = owner.avgReleaseSeconds === null ? null : releaseTimeParts(owner.avgReleaseSeconds);
+  const time =
+    release === null
+      ? null
+      : release.kind === 'underMinute'
+        ? t('marketplace.card.underMinute')
+        : release.kind === 'minutes'
+          ? t('marketplace.card.minutes', { count: release.minutes })
+          : t('marketplace.card.hours', { hours: release.hours, minutes: release.minutes });
+  const rate = owner.completionRate === null ? null : formatCompletionRate(owner.completionRate, locale);
+  return (
+    <Box data-testid="owner-trade-record" className={classes.record}>
+      <Text size="xs" c="dimmed" className={numericClass}>
+        {t('marketplace.card.monthlyTrades', { count: owner.monthlyTradeStats.trades })}
+      </Text>
+      {rate !== null ? (
+        <Tooltip label={t('marketplace.card.completionRateLabel', { rate })} withArrow>
+          <Text
+            size="xs"
+            c="dimmed"
+            className={numericClass}
+            data-testid="owner-completion-rate"
+            aria-label={t('marketplace.card.completionRateLabel', { rate })}
+          >
+            {t('marketplace.card.completionRate', { rate })}
+          </Text>
+        </Tooltip>
+      ) : null}
+      {time !== null ? (
+        <Tooltip label={t('marketplace.card.releaseTimeLabel', { time })} withArrow>
+          <Text
+            size="xs"
+            c="dimmed"
+            className={numericClass}
+            data-testid="owner-release-time"
+            aria-label={t('marketplace.card.releaseTimeLabel', { time })}
+          >
+            {t('marketplace.card.releaseTime', { time })}
+          </Text>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * One offer of a list (spec, offer listing card): the owner with feedback, online state, country and
+ * trade record (this month's trades, completion rate, release time); the
  * price per coin, its margin and USD value; the limits or fixed amounts; payment method, label, tags and
  * requirements; the favourite heart; and a Buy / Sell button to the offer page.
  */
@@ -144,9 +199,7 @@ export function OfferCard({ offer, side, fiatMin }: OfferCardProps) {
               {names.country(country.iso, country.name)} · {country.iso}
             </Text>
           ) : null}
-          <Text size="xs" c="dimmed">
-            {t('marketplace.card.monthlyTrades', { count: owner.monthlyTradeStats.trades })}
-          </Text>
+          <OwnerTradeRecord owner={owner} />
         </Stack>
 
         <Stack gap={6} className={classes.method}>

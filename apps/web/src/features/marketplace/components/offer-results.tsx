@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useApiErrorText, type QueryParams } from '@/shared/api';
+import { useLocale } from '@/shared/i18n/locale-context';
+import { numericClass } from '@/shared/ui/numeric';
 import { ErrorState } from '@/shared/ui/error-state';
 import { IconSearch } from '@/shared/ui/icons';
 import { useOfferSearch } from '../api/search-offers';
@@ -33,6 +35,7 @@ const isExpiredSearch = (error: unknown) =>
  */
 export function OfferResults({ query, side, fiatMin, onClearFilters, autoLoad }: OfferResultsProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const errorText = useApiErrorText();
   const queryClient = useQueryClient();
   const search = useOfferSearch(query);
@@ -92,12 +95,35 @@ export function OfferResults({ query, side, fiatMin, onClearFilters, autoLoad }:
   }
 
   const expired = isFetchNextPageError && isExpiredSearch(search.error);
+  // The first page counts the matches (later pages do not); an older answer without one says what is shown.
+  const [first] = search.data.pages;
+  const total = first?.total ?? null;
+  const totalText =
+    total === null
+      ? null
+      : first?.totalCapped
+        ? t('marketplace.results.totalAtLeast', { total: new Intl.NumberFormat(locale).format(total) })
+        : t('marketplace.results.total', {
+            count: total,
+            total: new Intl.NumberFormat(locale).format(total),
+          });
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" role="status" data-testid="offers-count">
-        {hasNextPage
-          ? t('marketplace.results.shownMore', { count: offers.length })
-          : t('marketplace.results.shownAll', { count: offers.length })}
+      <Text size="sm" c="dimmed" role="status" data-testid="offers-count" className={numericClass}>
+        {totalText === null ? (
+          hasNextPage ? (
+            t('marketplace.results.shownMore', { count: offers.length })
+          ) : (
+            t('marketplace.results.shownAll', { count: offers.length })
+          )
+        ) : (
+          <>
+            <Text span fw={600} c="var(--mantine-color-text)" data-testid="offers-total">
+              {totalText}
+            </Text>
+            {hasNextPage ? ` · ${t('marketplace.results.shownOfTotal', { count: offers.length })}` : null}
+          </>
+        )}
       </Text>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="offer-list">
         {offers.map((offer) => (

@@ -24,6 +24,9 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
         status: 'online',
         feedbackPositive: 12,
         feedbackNegative: 1,
+        monthlyTradeStats: { trades: 23, partners: 17 },
+        completionRate: '97.5',
+        avgReleaseSeconds: 400,
       },
       cryptoCurrencyCode: 'ETH',
       paymentMethod: { id: 20, slug: 'paypal', name: 'PayPal', groupId: 3 },
@@ -67,6 +70,10 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     expect(card.getByRole('img', { name: 'Online now' })).toBeInTheDocument();
     expect(card.getByLabelText('12 positive feedbacks')).toBeInTheDocument();
     expect(card.getByLabelText('1 negative feedback')).toBeInTheDocument();
+    // The owner's last 30 days: trades, completion rate and average release time (issue 17).
+    expect(card.getByText('23 trades this month')).toBeInTheDocument();
+    expect(card.getByTestId('owner-completion-rate')).toHaveTextContent('97.5% completion');
+    expect(card.getByTestId('owner-release-time')).toHaveTextContent('~7 min release');
     expect(card.getByTestId('offer-price')).toHaveTextContent('2,890.10 EUR');
     expect(card.getByTestId('offer-margin')).toHaveTextContent('\u22121.5%');
     expect(card.getByTestId('offer-limits')).toHaveTextContent('150.00, 300.00 EUR');
@@ -107,7 +114,8 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
 
     // A filter is a new address (pushed) and a new search from the first page.
     await user.click(screen.getByRole('switch', { name: 'Traders online now' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?onlineUsers=1'));
+    // The address had no currency: the visitor's own (USD here: en-US, no such country in the catalogue).
+    await waitFor(() => expect(router.state.location.search).toBe('?currencyCode=USD&onlineUsers=1'));
     expect(router.state.historyAction).toBe('PUSH');
     await waitFor(() => expect(hashes()).toEqual([d!.hash]));
     const last = searchesOf(fake).at(-1);
@@ -155,7 +163,9 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     const toggle = screen.getByRole('button', { name: 'Show filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    await waitFor(() => expect(router.state.location.search).toBe('?hasScroll=1&block=filters'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?currencyCode=USD&hasScroll=1&block=filters'),
+    );
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
     // Page behaviour is not a filter: no new search.
@@ -219,7 +229,9 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
   it('should say when no offer matches and clear the filters, keeping side, coin and method', async () => {
     const fake = serveMarketplace({
       search: (request) =>
-        queryOf(request).currency ? buildSearchResult([]) : buildSearchResult([buildOfferListing()]),
+        queryOf(request).currency === 'JPY'
+          ? buildSearchResult([])
+          : buildSearchResult([buildOfferListing()]),
     });
     const { router } = renderApp({
       path: '/trading/buy-tether/bank-transfer?currencyCode=JPY&onlineUsers=1',
@@ -230,12 +242,14 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     expect(within(empty).getByRole('heading', { name: 'No offers match' })).toBeInTheDocument();
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/trading/buy-tether/bank-transfer'));
-    expect(router.state.location.search).toBe('');
+    // Cleared back to the visitor's own currency, not to a mix of every currency.
+    await waitFor(() => expect(router.state.location.search).toBe('?currencyCode=USD'));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(searchesOf(fake).at(-1)).toEqual({
       type: 'buy',
       crypto_currency_id: '6',
       'payment-method': 'bank-transfer',
+      currency: 'USD',
       sort: 'default',
       limit: '20',
     });
@@ -446,6 +460,30 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     expect(card.getByTestId('offer-requirements')).toHaveTextContent('Requiere verificación de identidad');
     // The catalogue's fake names its groups in English; the filter shows the Spanish name by slug.
     expect(await screen.findByDisplayValue('Todos los métodos de pago')).toBeInTheDocument();
+  });
+
+  it("should count every matching offer above the list, in the viewer's language", async () => {
+    serveMarketplace({
+      search: () =>
+        buildSearchResult([buildOfferListing()], { nextPageId: 'next', total: 1234, totalCapped: false }),
+    });
+    renderApp({ path: '/es/trading/buy-bitcoin/any?currencyCode=EUR' });
+    expect(await screen.findByTestId('offers-total', {}, PAGE_LOAD)).toHaveTextContent('1234 ofertas');
+    expect(screen.getByTestId('offers-count')).toHaveTextContent('1234 ofertas · 1 mostrada');
+  });
+
+  it('should say "more than" when the count reached its cap, and search a logged-in user in their currency', async () => {
+    const fake = serveMarketplace({
+      search: () => buildSearchResult([buildOfferListing()], { total: 1000, totalCapped: true }),
+    });
+    const { router } = renderApp({
+      path: '/trading/buy-bitcoin/any',
+      user: buildCurrentUser({ currency: 'EUR' }),
+    });
+    expect(await screen.findByTestId('offers-total', {}, PAGE_LOAD)).toHaveTextContent('1,000+ offers');
+    expect(router.state.location.search).toBe('?currencyCode=EUR');
+    expect(searchesOf(fake)).toHaveLength(1);
+    expect(searchesOf(fake)[0]).toMatchObject({ currency: 'EUR' });
   });
 
   it('should say so when the coin or the payment method of the address does not exist', async () => {

@@ -1,9 +1,9 @@
 import type { CryptoCurrency } from '@app/contract';
 import { Box, Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useCryptoCurrencies, usePaymentMethods } from '@/features/catalogue';
+import { useCountries, useCryptoCurrencies, useCurrencies, usePaymentMethods } from '@/features/catalogue';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useCurrentUser } from '@/shared/session/current-user';
@@ -26,6 +26,7 @@ import {
   type MarketArea,
   type MarketFilters,
 } from '../utils/search-params';
+import { browserLanguages, defaultMarketCurrency } from '../utils/default-currency';
 import classes from './marketplace-page.module.css';
 
 /** The mobile filter block's name in the address (`?block=filters`). */
@@ -88,8 +89,11 @@ function Marketplace({ filters, cryptos }: { filters: MarketFilters; cryptos: Cr
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const navigate = useNavigate();
-  const { data: user } = useCurrentUser();
+  const session = useCurrentUser();
+  const user = session.data;
   const methods = usePaymentMethods();
+  const currencies = useCurrencies();
+  const countries = useCountries();
   const crypto = cryptoBySlug(cryptos, filters.crypto);
   const method = filters.paymentMethod
     ? methods.data?.find((entry) => entry.slug === filters.paymentMethod)
@@ -112,6 +116,28 @@ function Marketplace({ filters, cryptos }: { filters: MarketFilters; cryptos: Cr
   const go = (next: MarketFilters, options: { replace?: boolean } = {}) =>
     void navigate(localize(marketHref(next)), { replace: options.replace, preventScrollReset: true });
 
+  // The viewer's own currency (decided once the session and the catalogue are known; a catalogue that
+  // failed to load leaves USD). An address without a currency gets it written in, replacing the entry.
+  const catalogueReady = !session.isPending && !currencies.isPending && (user ? true : !countries.isPending);
+  const defaultCurrency = catalogueReady
+    ? defaultMarketCurrency(
+        user ? { preferredCurrency: user.currency, countryIso: user.country?.iso ?? null } : null,
+        browserLanguages(),
+        { countries: countries.data ?? [], currencies: currencies.data?.currencies ?? [] },
+      )
+    : null;
+  const needsCurrency = filters.currencyCode === null && !filters.anyCurrency;
+  // Not on a page that says the coin or the method does not exist (its links stay plain).
+  const unknownChoice = !crypto || (filters.paymentMethod !== null && methods.isSuccess && !method);
+  useEffect(() => {
+    if (needsCurrency && defaultCurrency && !unknownChoice) {
+      void navigate(localize(marketHref({ ...filters, currencyCode: defaultCurrency })), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    }
+  }, [needsCurrency, defaultCurrency, unknownChoice, filters, navigate, localize]);
+
   if (!crypto) {
     return (
       <UnknownChoice
@@ -131,16 +157,19 @@ function Marketplace({ filters, cryptos }: { filters: MarketFilters; cryptos: Cr
     );
   }
 
-  const query = toOfferSearchQuery(filters, {
-    cryptoId: crypto.id,
-    usdRate: conversion.usdRate,
-    viewerCountryIso: user?.country?.iso ?? null,
-  });
+  // No search until the address names a currency (or every currency): never a mix nobody chose.
+  const query = needsCurrency
+    ? null
+    : toOfferSearchQuery(filters, {
+        cryptoId: crypto.id,
+        usdRate: conversion.usdRate,
+        viewerCountryIso: user?.country?.iso ?? null,
+      });
   const fiatMin = effectiveFiatMin(filters, conversion.usdRate) ?? null;
   const panelOpen = filters.block === FILTERS_BLOCK;
 
   let results;
-  if (query === null && (conversion.query.isError || conversion.missing)) {
+  if (query === null && !needsCurrency && (conversion.query.isError || conversion.missing)) {
     results = (
       <ErrorState
         title={t('marketplace.results.rateFailed', { currency: filters.currencyCode })}
@@ -154,7 +183,9 @@ function Marketplace({ filters, cryptos }: { filters: MarketFilters; cryptos: Cr
         side={filters.side}
         fiatMin={fiatMin}
         autoLoad={filters.hasScroll}
-        onClearFilters={hasNarrowingFilters(filters) ? () => go(clearedFilters(filters)) : null}
+        onClearFilters={
+          hasNarrowingFilters(filters, defaultCurrency) ? () => go(clearedFilters(filters)) : null
+        }
       />
     );
   }

@@ -16,6 +16,8 @@ export function buildOfferListing(overrides: Partial<OfferListing> = {}): OfferL
       feedbackNegative: 0,
       badge: null,
       monthlyTradeStats: { trades: 0, partners: 0 },
+      completionRate: null,
+      avgReleaseSeconds: null,
       country: 'DE',
     },
     cryptoCurrencyCode: 'BTC',
@@ -49,7 +51,19 @@ export function buildOfferListing(overrides: Partial<OfferListing> = {}): OfferL
 
 export function buildSearchResult(
   offers: OfferListing[],
-  options: { searchId?: string | null; nextPageId?: string | null } = {},
+  options: {
+    searchId?: string | null;
+    nextPageId?: string | null;
+    total?: number | null;
+    totalCapped?: boolean;
+  } = {},
 ): OfferSearchResult {
-  return { offers, searchId: options.searchId ?? '1', nextPageId: options.nextPageId ?? null };
+  return {
+    offers,
+    searchId: options.searchId ?? '1',
+    nextPageId: options.nextPageId ?? null,
+    // A first page without a cursor holds every match; later pages (a cursor asked) carry no count.
+    total: options.total !== undefined ? options.total : options.nextPageId ? null : offers.length,
+    totalCapped: options.totalCapped ?? false,
+  };
 }

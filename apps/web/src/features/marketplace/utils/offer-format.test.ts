@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOfferListing } from '../testing/factories';
 import { sanitizeAmountText, toAmountValue } from './amount-input';
 import {
+  formatCompletionRate,
   formatFiat,
   formatLimits,
   formatMargin,
@@ -9,6 +10,7 @@ import {
   offerHref,
   offerLimits,
   offerRequirements,
+  releaseTimeParts,
 } from './offer-format';
 
 describe('formatFiat', () => {
@@ -105,5 +107,24 @@ describe('amount input', () => {
     expect(toAmountValue('')).toBeNull();
     expect(toAmountValue('.')).toBeNull();
     expect(toAmountValue('0.00')).toBeNull();
+  });
+});
+
+describe('formatCompletionRate', () => {
+  it('should write the rate in percent with at most one decimal, localised', () => {
+    expect(formatCompletionRate('97.5', 'en')).toBe('97.5%');
+    expect(formatCompletionRate('100.0', 'en')).toBe('100%');
+    expect(formatCompletionRate('66.7', 'es')).toBe('66,7%');
+    expect(formatCompletionRate('0.0', 'es')).toBe('0%');
+  });
+});
+
+describe('releaseTimeParts', () => {
+  it('should round to whole minutes and switch to hours from an hour on', () => {
+    expect(releaseTimeParts(20)).toEqual({ kind: 'underMinute' });
+    expect(releaseTimeParts(89)).toEqual({ kind: 'minutes', minutes: 1 });
+    expect(releaseTimeParts(6 * 60 + 40)).toEqual({ kind: 'minutes', minutes: 7 });
+    expect(releaseTimeParts(59 * 60 + 40)).toEqual({ kind: 'hours', hours: 1, minutes: 0 });
+    expect(releaseTimeParts(2 * 3600 + 15 * 60)).toEqual({ kind: 'hours', hours: 2, minutes: 15 });
   });
 });

@@ -27,6 +27,27 @@ export function formatMargin(margin: string, locale: string): string {
   return `${sign}${formatDecimalString(magnitude, locale, { maxFraction: 4 })}%`;
 }
 
+/** A completion rate as the server sends it (`97.5`, `100.0`) in percent: `97.5%`, `100%` (`97,5%` in Spanish). */
+export function formatCompletionRate(rate: string, locale: string): string {
+  return `${formatDecimalString(rate, locale, { maxFraction: 1 })}%`;
+}
+
+/**
+ * An average release time in whole minutes, the way a card says it: under a minute, minutes, or hours
+ * and minutes from an hour on. The words come from the caller's translations.
+ */
+export function releaseTimeParts(
+  seconds: number,
+):
+  | { kind: 'underMinute' }
+  | { kind: 'minutes'; minutes: number }
+  | { kind: 'hours'; hours: number; minutes: number } {
+  if (seconds < 60) return { kind: 'underMinute' };
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return { kind: 'minutes', minutes };
+  return { kind: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
 /** Whether the margin puts the price above (`above`), below or at the market. */
 export function marginDirection(margin: string): 'above' | 'below' | 'market' {
   const order = compareDecimals(parseDecimal(margin), { units: 0n, scale: 0 });

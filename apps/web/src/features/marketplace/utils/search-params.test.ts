@@ -59,6 +59,7 @@ describe('parseMarketFilters', () => {
       crypto: 'ethereum',
       paymentMethod: 'bank-transfer',
       currencyCode: 'EUR',
+      anyCurrency: false,
       group: 'bank-transfers',
       fiatMin: '250.5',
       isVerifiedOffers: true,
@@ -107,6 +108,15 @@ describe('parseMarketFilters', () => {
     expect(parse('/trading/buy-bitcoin/any?paymentMethod=paypal')?.paymentMethod).toBe('paypal');
     expect(parse('/trading/buy-bitcoin/wise?paymentMethod=paypal')?.paymentMethod).toBe('wise');
     expect(parse('/trading/buy-bitcoin/any?paymentMethod=any')?.paymentMethod).toBeNull();
+  });
+
+  it('should tell "every currency" (currencyCode=any) from no currency yet, and write each back', () => {
+    const any = parse('/trading/buy-bitcoin/any?currencyCode=ANY');
+    expect(any).toMatchObject({ currencyCode: null, anyCurrency: true });
+    expect(marketHref(any!)).toBe('/trading/buy-bitcoin/any?currencyCode=any');
+    expect(parse('/trading/buy-bitcoin/any')).toMatchObject({ currencyCode: null, anyCurrency: false });
+    // The API is asked for no currency either way.
+    expect(toOfferSearchQuery(any!, { cryptoId: 8 })!.currency).toBeNull();
   });
 
   it('should fix the group to gift cards and read binCode and cardRegion in the gift card area only', () => {
@@ -203,6 +213,11 @@ describe('marketHref', () => {
     expect(clearedFilters(filters)).toEqual(defaultFilters({ side: 'sell', paymentMethod: 'wise' }));
     expect(hasNarrowingFilters(filters)).toBe(true);
     expect(hasNarrowingFilters(clearedFilters(filters))).toBe(false);
+    // The viewer's own currency is where clearing leads: not a narrowing filter; another one is, and
+    // every currency is the opposite of narrow.
+    expect(hasNarrowingFilters(defaultFilters({ currencyCode: 'EUR' }), 'EUR')).toBe(false);
+    expect(hasNarrowingFilters(defaultFilters({ currencyCode: 'EUR' }), 'ARS')).toBe(true);
+    expect(hasNarrowingFilters(defaultFilters({ anyCurrency: true }), 'ARS')).toBe(false);
     // Page behaviour is not a filter.
     expect(
       hasNarrowingFilters(

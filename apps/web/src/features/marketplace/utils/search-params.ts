@@ -30,7 +30,13 @@ export type MarketFilters = {
   crypto: string;
   /** A payment method slug; null for any method (`any` / `all-payment-methods` in the path). */
   paymentMethod: string | null;
+  /** The searched currency; null for every currency (`anyCurrency`) or, before it is chosen, none yet. */
   currencyCode: string | null;
+  /**
+   * The address asks for every currency (`currencyCode=any`). Without it, an address with no currency
+   * gets the viewer's own (the page writes it in: utils/default-currency.ts).
+   */
+  anyCurrency: boolean;
   /** A payment method group slug; null for all groups. Always `gift-cards` in the gift card area. */
   group: string | null;
   /** The amount the visitor wants to trade (a plain decimal), in `currencyCode` or in USD (convertFromUSD). */
@@ -69,6 +75,8 @@ const NUMERIC = /^\d{1,15}(\.\d{1,8})?$/;
 const ISO = /^[A-Z]{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const BIN_CODE = /^\d{6,8}$/;
+/** `currencyCode=any`: every currency, as the viewer chose (no default currency is put in). */
+export const ANY_CURRENCY = 'any';
 
 export function defaultFilters(overrides: Partial<MarketFilters> = {}): MarketFilters {
   return {
@@ -77,6 +85,7 @@ export function defaultFilters(overrides: Partial<MarketFilters> = {}): MarketFi
     crypto: DEFAULT_CRYPTO_SLUG,
     paymentMethod: null,
     currencyCode: null,
+    anyCurrency: false,
     group: null,
     fiatMin: null,
     isVerifiedOffers: false,
@@ -140,6 +149,8 @@ export function parseMarketFilters(
   const sort = search.get('sortType');
   const fiatMin = search.get('fiat-min')?.trim() ?? null;
   const cardRegion = search.get('cardRegion');
+  const currency = search.get('currencyCode')?.trim() ?? null;
+  const anyCurrency = currency?.toLowerCase() === ANY_CURRENCY;
   const tags = (search.get('tags') ?? '')
     .split(',')
     .map((tag) => tag.trim().toLowerCase())
@@ -149,7 +160,8 @@ export function parseMarketFilters(
     side: head.side,
     crypto: head.crypto,
     paymentMethod,
-    currencyCode: matching(search.get('currencyCode')?.toUpperCase() ?? null, CURRENCY),
+    currencyCode: anyCurrency ? null : matching(currency?.toUpperCase() ?? null, CURRENCY),
+    anyCurrency,
     group:
       area === 'gift-cards'
         ? GIFT_CARDS_GROUP
@@ -196,7 +208,7 @@ export function marketSearch(filters: MarketFilters): string {
   const set = (key: string, value: string | null | undefined) => {
     if (value) params.set(key, value);
   };
-  set('currencyCode', filters.currencyCode);
+  set('currencyCode', filters.currencyCode ?? (filters.anyCurrency ? ANY_CURRENCY : null));
   if (filters.area === 'otc') set('group', filters.group);
   set('fiat-min', filters.fiatMin);
   set('convertFromUSD', filters.convertFromUSD ? '1' : null);
@@ -231,9 +243,22 @@ export const clearedFilters = (filters: MarketFilters): MarketFilters =>
     group: filters.area === 'gift-cards' ? GIFT_CARDS_GROUP : null,
   });
 
-/** True when a filter beyond side, coin and method narrows the list (the empty state offers to clear them). */
-export function hasNarrowingFilters(filters: MarketFilters): boolean {
-  return marketSearch({ ...filters, hasScroll: false, block: null, sortType: 'default' }) !== '';
+/**
+ * True when a filter beyond side, coin and method narrows the list (the empty state offers to clear
+ * them). The viewer's own currency (`defaultCurrency`, what clearing comes back to) does not count.
+ */
+export function hasNarrowingFilters(filters: MarketFilters, defaultCurrency: string | null = null): boolean {
+  const currencyCode = filters.currencyCode === defaultCurrency ? null : filters.currencyCode;
+  return (
+    marketSearch({
+      ...filters,
+      currencyCode,
+      anyCurrency: false,
+      hasScroll: false,
+      block: null,
+      sortType: 'default',
+    }) !== ''
+  );
 }
 
 /** The coin of a URL word, from the catalogue's list (`bitcoin` -> BTC). */

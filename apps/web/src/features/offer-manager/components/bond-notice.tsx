@@ -13,14 +13,23 @@ import { walletBondPath, walletDepositPath } from '../utils/paths';
  * missing, with the wallet's bond panel to deposit it, or its deposit page when the available balance
  * does not cover it yet; and the way to retrieve a bond no active offer needs.
  */
-export function BondNotice({ depositData }: { depositData: MyOffersList['depositData'] }) {
+export function BondNotice({
+  depositData,
+  exclude,
+}: {
+  depositData: MyOffersList['depositData'];
+  /** A coin the editor's result banner speaks of already: one banner, not two saying the same. */
+  exclude?: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const walletPath = useNamedRoute('walletIndex');
   const { makeDeposit, makeWithdraw } = depositData;
   // The server lists every coin the offers need a bond in, complete ones too (missing 0): only what is
   // missing calls for action.
-  const missing = makeDeposit.options.filter((option) => parseDecimal(option.missingAmount).units > 0n);
+  const missing = makeDeposit.options.filter(
+    (option) => parseDecimal(option.missingAmount).units > 0n && option.currencyCode !== exclude,
+  );
   if (missing.length === 0 && !makeWithdraw.isEnabled) return null;
 
   return (

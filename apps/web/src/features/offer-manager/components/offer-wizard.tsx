@@ -40,7 +40,8 @@ type OfferWizardProps = {
 
 /**
  * The offer editor in five steps (Mantine Stepper): basics, price and amounts, terms, availability, then
- * a review that publishes. "Next" checks only the current step; the server's 422 details are put on
+ * a review that publishes. "Next" checks only the current step (and focuses its first error); the
+ * server's 422 details are put on
  * their fields and the wizard goes back to the first step holding one. After saving, the my-offers page
  * opens on the offer's tab and says what happened (saved inactive for a short bond, with the way to the
  * wallet's bond panel).
@@ -58,13 +59,15 @@ export function OfferWizard({ id, initialValues, isBondInsufficient = false }: O
   const save = useSaveOffer();
 
   // useForm takes the resolver of the latest render; it judges the values it is given against the
-  // catalogue (the currency's precision, what the method allows), so the checks follow every choice.
+  // catalogue (the currency's precision, what the method allows) and the server's bounds (margin, USD
+  // ceiling), so the checks follow every choice. Each field is judged as it is typed ("onChange"): a
+  // margin of -80 % is refused on its step, not by the server after "Publish".
   const catalogue = useOfferCatalogue();
   const form = useForm<OfferFormValues>({
     resolver: (values, resolverContext, options) =>
       offerFormResolver(offerContextOf(values, catalogue))(values, resolverContext, options),
     defaultValues: initialValues,
-    mode: 'onTouched',
+    mode: 'onChange',
   });
   const { control, trigger, handleSubmit, setError } = form;
   const [crypto, fiat, method] = useWatch({

@@ -9,14 +9,17 @@ import {
   usePaymentMethodGroups,
 } from '@/features/catalogue';
 import { allowedFlowTypes, type OfferContext } from '../hooks/use-offer-context';
+import { useOfferBond } from '../hooks/use-offer-bond';
 import { useOfferFieldError } from '../hooks/use-offer-field-error';
 import type { OfferFormValues } from '../utils/offer-form';
+import { OfferBondNotice } from './offer-bond-notice';
 import { PaymentAccountsPicker } from './payment-accounts-picker';
 
 /**
  * Step 1: what the offer trades. The side is the owner's (a sell offer sells crypto); the payment method
  * decides the market area (gift card methods list under gift cards) and which flows remain possible.
- * A sell offer paid by bank transfer or mobile money also names the accounts buyers pay into.
+ * A sell offer paid by bank transfer or mobile money also names the accounts buyers pay into. A method
+ * that needs a security deposit says so here, with the amount, before anything else is typed.
  */
 export function StepBasics({ context }: { context: OfferContext }) {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function StepBasics({ context }: { context: OfferContext }) {
   const method = useController({ control, name: 'payment_method' });
   const fiat = useController({ control, name: 'fiat_currency_code' });
   const groups = usePaymentMethodGroups();
+  const bond = useOfferBond(crypto.field.value, context);
 
   const onMethodChange = (slug: string | null, groupId: number | null) => {
     method.field.onChange(slug ?? '');
@@ -105,6 +109,7 @@ export function StepBasics({ context }: { context: OfferContext }) {
           {...register('payment_method_label')}
         />
       </SimpleGrid>
+      <OfferBondNotice bond={bond} methodName={context.methodInfo?.name.localized ?? method.field.value} />
       <PaymentAccountsPicker context={context} />
     </Stack>
   );

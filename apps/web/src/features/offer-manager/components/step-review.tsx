@@ -1,13 +1,16 @@
 import { mergeOpeningHours } from '@app/contract';
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Spoiler, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCatalogueNames, useTags } from '@/features/catalogue';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { IconAlertCircle, IconCheck } from '@/shared/ui/icons';
+import { useOfferBond } from '../hooks/use-offer-bond';
 import type { OfferContext } from '../hooks/use-offer-context';
 import { useFiatFormat } from '../hooks/use-fiat-format';
+import { willBeActive } from '../utils/offer-bond';
 import { requirementsToBody, type OfferFormValues, type WizardStep } from '../utils/offer-form';
+import { BondPanelLink, useCryptoAmountFormat } from './offer-bond-notice';
 import { paymentAccountsFieldOf, usePaymentAccountOptions } from './payment-accounts-picker';
 import { PricePreviewCard } from './price-fields';
 import { useWeekDayNames } from './opening-hours-editor';
@@ -60,8 +63,36 @@ function ReviewSection({
 }
 
 /**
- * Step 5: everything the offer will say, section by section with a way back to each step, and the live
- * price once more right before publishing.
+ * A text as the offer page shows it (line breaks kept), folded to a few lines with "show more"; an empty
+ * text says what buyers will see instead.
+ */
+function TermsPreview({ text, testId, emptyText }: { text: string; testId: string; emptyText?: string }) {
+  const { t } = useTranslation();
+  if (!text.trim()) {
+    return (
+      <Text size="sm" c="dimmed" data-testid={testId}>
+        {emptyText ?? '—'}
+      </Text>
+    );
+  }
+  return (
+    <Spoiler
+      maxHeight={88}
+      showLabel={t('offerManager.review.showMore')}
+      hideLabel={t('offerManager.review.showLess')}
+      styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}
+    >
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={testId}>
+        {text}
+      </Text>
+    </Spoiler>
+  );
+}
+
+/**
+ * Step 5: everything the offer will say, section by section with a way back to each step, the state the
+ * offer will really have once published (the server stores it switched off when its bond falls short),
+ * and the live price once more right before publishing.
  */
 export function StepReview({
   context,
@@ -70,7 +101,7 @@ export function StepReview({
 }: {
   context: OfferContext;
   onEdit: (step: number) => void;
-  /** The loaded offer's bond falls short: saving it active will store it inactive. */
+  /** The loaded offer's bond fell short (the server's word, used while the live bond status is unknown). */
   isBondInsufficient: boolean;
 }) {
   const { t } = useTranslation();
@@ -78,6 +109,10 @@ export function StepReview({
   const dayName = useWeekDayNames();
   const { control } = useFormContext<OfferFormValues>();
   const values = useWatch({ control }) as OfferFormValues;
+  const bond = useOfferBond(values.crypto_currency_code, context);
+  const cryptoAmount = useCryptoAmountFormat();
+  const bondShort = bond.state.kind === 'missing' || (bond.state.kind === 'unknown' && isBondInsufficient);
+  const active = willBeActive(values.is_active, bond.state) && !bondShort;
   const tags = useTags({ paymentMethod: values.payment_method || null });
   const precision = context.fiatPrecision ?? 2;
   const fiat = values.fiat_currency_code;
@@ -99,11 +134,30 @@ export function StepReview({
 
   return (
     <Stack gap="md" data-testid="offer-review">
-      {isBondInsufficient && values.is_active ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle />}>
-          {t('offerManager.review.bondWarning', { crypto: values.crypto_currency_code })}
-        </Alert>
-      ) : null}
+      <Alert
+        color={active ? 'teal' : values.is_active ? 'yellow' : 'blue'}
+        variant="light"
+        icon={active ? <IconCheck /> : <IconAlertCircle />}
+        title={t('offerManager.review.stateTitle')}
+        data-testid="review-state"
+        data-state={active ? 'active' : values.is_active ? 'bond' : 'off'}
+      >
+        <Stack gap={4}>
+          <Text size="sm">
+            {active
+              ? t('offerManager.review.stateActive')
+              : !values.is_active
+                ? t('offerManager.review.stateOff')
+                : bond.state.kind === 'missing'
+                  ? t('offerManager.review.stateBond', {
+                      required: cryptoAmount(bond.state.required, bond.state.code),
+                      missing: cryptoAmount(bond.state.missing, bond.state.code),
+                    })
+                  : t('offerManager.review.bondWarning', { crypto: values.crypto_currency_code })}
+          </Text>
+          {values.is_active && bondShort ? <BondPanelLink code={values.crypto_currency_code} /> : null}
+        </Stack>
+      </Alert>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ReviewSection title={title('basics')} step={0} onEdit={onEdit}>
           <Row label={t('offerManager.basics.type')} testId="review-type">
@@ -144,12 +198,22 @@ export function StepReview({
           </Row>
         </ReviewSection>
         <ReviewSection title={title('terms')} step={2} onEdit={onEdit}>
-          <Row label={t('offerManager.terms.offerTerms')}>
-            {t('offerManager.review.characters', { count: [...values.offer_terms].length })}
-          </Row>
-          <Row label={t('offerManager.terms.tradeDetails')}>
-            {t('offerManager.review.characters', { count: [...values.trade_details].length })}
-          </Row>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('offerManager.terms.offerTerms')}
+            </Text>
+            <TermsPreview
+              text={values.offer_terms}
+              testId="review-terms"
+              emptyText={t('offerManager.review.termsEmpty', { text: t('offer.details.noTerms') })}
+            />
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('offerManager.terms.tradeDetails')}
+            </Text>
+            <TermsPreview text={values.trade_details} testId="review-trade-details" />
+          </Stack>
           <Row label={t('offerManager.terms.tags')}>
             {values.tags.length === 0 ? '—' : values.tags.map(tagName).join(', ')}
           </Row>
@@ -190,8 +254,8 @@ export function StepReview({
             {t(`offerManager.flow.${values.flow_type}`)}
           </Row>
           <Row label={t('offerManager.availability.active')} testId="review-active">
-            <Badge color={values.is_active ? 'teal' : 'gray'} variant="light">
-              {values.is_active ? t('offerManager.status.active') : t('offerManager.status.inactive')}
+            <Badge color={active ? 'teal' : 'gray'} variant="light">
+              {active ? t('offerManager.status.active') : t('offerManager.status.inactive')}
             </Badge>
           </Row>
         </ReviewSection>

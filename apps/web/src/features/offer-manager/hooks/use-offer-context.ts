@@ -1,7 +1,9 @@
 import {
   offerFlowTypes,
   type CryptoCurrency,
+  type CryptoFiatRates,
   type Currency,
+  type OfferRules,
   type PaymentMethodGroup,
   type PaymentMethodShort,
 } from '@app/contract';
@@ -12,6 +14,8 @@ import {
   usePaymentMethodGroups,
   usePaymentMethods,
 } from '@/features/catalogue';
+import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
+import { useOfferRules } from '../api/get-offer-rules';
 import type { OfferFlowType, OfferFormContext, OfferMethodContext } from '../utils/offer-form';
 
 export type OfferContext = OfferFormContext & {
@@ -19,6 +23,10 @@ export type OfferContext = OfferFormContext & {
   methodInfo: PaymentMethodShort | null;
   /** Flow types the server accepts for this method and coin (`default` always). */
   flowTypes: OfferFlowType[];
+  /** The chosen method's group (`online-transfers`): whether offers on it need a bond. */
+  groupSlug: string | null;
+  /** The coin is exempt from the bond (`excludedOfferFeatures` has `bond`). */
+  bondExempt: boolean;
 };
 
 /** The reference lists the editor reads (the pickers load the same ones: no extra request). */
@@ -29,6 +37,10 @@ export type OfferCatalogue = {
     | { cryptoCurrencies: CryptoCurrency[]; metadata: Record<string, { excludedOfferFeatures: string[] }> }
     | undefined;
   currencies: readonly Currency[] | undefined;
+  /** The operator's bounds (`GET /rest/v1/my-offers/rules`). */
+  rules: OfferRules | undefined;
+  /** The market rates the bounds are judged at (`GET /rest/v2/crypto-fiat-rates`). */
+  rates: CryptoFiatRates | undefined;
 };
 
 /** Which flows fit (server rules, decision 0008): gcc-auto gift cards, bt-auto bank transfers, lite not for XMR. */
@@ -74,11 +86,24 @@ export function offerContextOf(
         }
       : null;
   const currency = catalogue.currencies?.find((entry) => entry.code === values.fiat_currency_code);
+  const usdFiat = catalogue.rates?.currencies.find((entry) => entry.code === values.fiat_currency_code)?.rate
+    .usd;
   return {
     fiatPrecision: currency?.precision ?? null,
     method,
     methodInfo,
     flowTypes: allowedFlowTypes(method),
+    bounds: catalogue.rules
+      ? {
+          rules: catalogue.rules,
+          usdFiat: usdFiat && /[1-9]/.test(usdFiat) ? usdFiat : null,
+          market: marketRate(catalogue.rates, values.crypto_currency_code, values.fiat_currency_code),
+        }
+      : null,
+    groupSlug: groupSlug ?? null,
+    bondExempt:
+      catalogue.cryptos?.metadata[values.crypto_currency_code]?.excludedOfferFeatures.includes('bond') ??
+      false,
   };
 }
 
@@ -87,13 +112,17 @@ export function useOfferCatalogue(): OfferCatalogue {
   const groups = usePaymentMethodGroups();
   const cryptos = useCryptoCurrencies();
   const currencies = useCurrencies();
+  const rules = useOfferRules();
+  const rates = useCryptoFiatRates();
   return useMemo(
     () => ({
       methods: methods.data,
       groups: groups.data,
       cryptos: cryptos.data,
       currencies: currencies.data?.currencies,
+      rules: rules.data,
+      rates: rates.data,
     }),
-    [methods.data, groups.data, cryptos.data, currencies.data],
+    [methods.data, groups.data, cryptos.data, currencies.data, rules.data, rates.data],
   );
 }

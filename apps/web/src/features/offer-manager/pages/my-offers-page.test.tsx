@@ -298,7 +298,7 @@ describe('MyOffersPage', () => {
     expect(within(notice).getByTestId('bond-missing-BTC')).toHaveTextContent('0.002 BTC missing');
     expect(within(notice).getByRole('link', { name: 'Deposit BTC bond' })).toHaveAttribute(
       'href',
-      '/wallet?tab=bond&coin=BTC',
+      '/wallet?tab=bond&coin=BTC#wallet-tabs',
     );
     expect(within(notice).getByRole('link', { name: 'Add BTC to your wallet' })).toHaveAttribute(
       'href',

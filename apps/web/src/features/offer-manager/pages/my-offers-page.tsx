@@ -113,6 +113,13 @@ export function MyOffersPage() {
         {savedNotice ? (
           <SavedOfferAlert
             notice={savedNotice}
+            missingAmount={
+              savedNotice.isBondInsufficient
+                ? data?.depositData.makeDeposit.options.find(
+                    (option) => option.currencyCode === savedNotice.crypto,
+                  )?.missingAmount
+                : undefined
+            }
             onClose={() => {
               setSavedNotice(null);
               // Dismissed for good: the history entry forgets it, so a reload does not bring it back.
@@ -120,7 +127,12 @@ export function MyOffersPage() {
             }}
           />
         ) : null}
-        {data ? <BondNotice depositData={data.depositData} /> : null}
+        {data ? (
+          <BondNotice
+            depositData={data.depositData}
+            exclude={savedNotice?.isBondInsufficient ? savedNotice.crypto : undefined}
+          />
+        ) : null}
         {skipped ? (
           <Alert
             color="yellow"

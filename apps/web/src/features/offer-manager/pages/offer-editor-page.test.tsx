@@ -39,13 +39,24 @@ describe('OfferEditorPage', () => {
         }),
       'GET /rest/v1/my-offers/list': () =>
         jsonResponse(200, {
-          data: buildMyOffersList([
-            buildMyOffer({
-              idHashed: 'NewOffer1234',
-              isActive: false,
-              depositInfo: { isBondInsufficient: true },
-            }),
-          ]),
+          data: buildMyOffersList(
+            [
+              buildMyOffer({
+                idHashed: 'NewOffer1234',
+                isActive: false,
+                depositInfo: { isBondInsufficient: true },
+              }),
+            ],
+            {
+              depositData: {
+                makeDeposit: {
+                  options: [{ currencyCode: 'BTC', missingAmount: '0.00200000' }],
+                  isEnabled: false,
+                },
+                makeWithdraw: { isEnabled: false },
+              },
+            },
+          ),
         }),
     });
     const { router } = renderApp({ path: PREFILL, user: buildCurrentUser() });
@@ -138,9 +149,12 @@ describe('OfferEditorPage', () => {
     expect(notice).toHaveTextContent('Offer NewOffer1234 is saved but switched off');
     expect(within(notice).getByRole('link', { name: 'Deposit the BTC security deposit' })).toHaveAttribute(
       'href',
-      '/wallet?tab=bond&coin=BTC',
+      '/wallet?tab=bond&coin=BTC#wallet-tabs',
     );
     expect(await screen.findByTestId('my-offer-NewOffer1234')).toBeInTheDocument();
+    // One banner says it, with what is missing: the page's bond notice leaves that coin to it.
+    expect(await within(notice).findByTestId('bond-missing-BTC')).toHaveTextContent('0.002 BTC missing.');
+    expect(screen.queryByTestId('bond-notice')).toBeNull();
     // Five steps of typing into real Mantine inputs: slow on a busy 2-core runner.
   }, 90_000);
 
@@ -167,8 +181,91 @@ describe('OfferEditorPage', () => {
     expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   }, 60_000);
 
+  it("should reject out-of-range values at the step, as they are typed, with the server's bounds", async () => {
+    const fake = withServer();
+    renderApp({ path: PREFILL, user: buildCurrentUser() });
+    const user = userEvent.setup();
+    await stepHeading(1, 'Basics');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await stepHeading(2, 'Price and amounts');
+
+    const margin = screen.getByRole('textbox', { name: /^Margin/ });
+    await user.clear(margin);
+    await user.type(margin, '-80');
+    // Said while typing, before any "Next": the bounds are the server's (GET /rest/v1/my-offers/rules).
+    expect(await screen.findByText('The margin must be between -50 % and 200 %.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Minimum \(EUR\)/ }), '50');
+    // 100,000 USD at 0.93023256 EUR per USD is 93,023.256 EUR.
+    await user.type(screen.getByRole('textbox', { name: /^Maximum \(EUR\)/ }), '999999999');
+    expect(
+      await screen.findByText('Each amount must be at most the equivalent of 100000 USD.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Step 2 of 5: Price and amounts' })).toBeInTheDocument();
+    await waitFor(() => expect(margin).toHaveFocus());
+    expect(margin).toHaveAttribute('aria-invalid', 'true');
+
+    const max = screen.getByRole('textbox', { name: /^Maximum \(EUR\)/ });
+    await user.clear(margin);
+    await user.type(margin, '-50');
+    await user.clear(max);
+    await user.type(max, '93023.25');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await stepHeading(3, 'Terms');
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  }, 60_000);
+
+  it('should say at the payment method that it needs a bond, how much and what is missing', async () => {
+    withServer();
+    renderApp({
+      path: '/offer-manager/edit?type=sell&crypto=BTC&currency=EUR&paymentMethod=paypal&margin=2&min=50&max=500',
+      user: buildCurrentUser(),
+    });
+    const user = userEvent.setup();
+    await stepHeading(1, 'Basics');
+    const notice = await screen.findByTestId('offer-bond-notice', {}, PAGE_LOAD);
+    expect(notice).toHaveAttribute('data-state', 'missing');
+    expect(notice).toHaveTextContent(
+      'Offers paid with PayPal need a security deposit of 0.002 BTC. You have 0 BTC deposited.',
+    );
+    expect(notice).toHaveTextContent('0.002 BTC is missing');
+    expect(within(notice).getByRole('link', { name: /Open the BTC security deposit/ })).toHaveAttribute(
+      'href',
+      '/wallet?tab=bond&coin=BTC#wallet-tabs',
+    );
+
+    // The review says what the offer will really be, and shows the terms themselves.
+    for (const step of [2, 3]) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await stepHeading(step, step === 2 ? 'Price and amounts' : 'Terms');
+    }
+    await user.type(screen.getByRole('textbox', { name: 'Offer terms' }), 'Line one{Enter}Line two');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await stepHeading(4, 'Availability');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await stepHeading(5, 'Review');
+    expect(screen.getByTestId('review-state')).toHaveTextContent(
+      'The offer will be saved switched off until you post the security deposit of 0.002 BTC: 0.002 BTC is missing.',
+    );
+    expect(screen.getByTestId('review-active')).toHaveTextContent('Off');
+    expect(screen.getByTestId('review-terms').textContent).toBe('Line one\nLine two');
+  }, 60_000);
+
+  it('should not mention a bond for a method that needs none', async () => {
+    withServer();
+    renderApp({ path: PREFILL, user: buildCurrentUser() });
+    await stepHeading(1, 'Basics');
+    expect(await screen.findByDisplayValue('Bank Transfer')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('offer-bond-notice')).toBeNull());
+  }, 30_000);
+
   it("should put the server's 422 details on their fields and go back to the first step holding one", async () => {
     withServer({
+      // The editor loaded a higher ceiling than the server now applies (the operator lowered it since):
+      // the server's answer is what decides.
+      'GET /rest/v1/my-offers/rules': () =>
+        jsonResponse(200, { data: { marginMin: -50, marginMax: 200, maxLimitUsd: 1_000_000_000 } }),
       'POST /rest/v1/my-offers': () =>
         jsonResponse(
           422,

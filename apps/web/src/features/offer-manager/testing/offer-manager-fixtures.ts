@@ -188,6 +188,26 @@ export function buildEditorState(overrides: Partial<OfferEditorState['body']> = 
   };
 }
 
+/** `GET /rest/v2/wallet/bond`: BTC needs 0.002 for the bonded groups; `deposited` of it is there. */
+export function buildBondStatus(deposited = '0.00000000') {
+  const missing = deposited === '0.00000000' ? '0.00200000' : '0.00000000';
+  return {
+    paymentGroups: ['gift-cards', 'online-transfers'],
+    holdDays: 7,
+    coins: [
+      {
+        currencyCode: 'BTC',
+        requiredAmount: '0.00200000',
+        depositedAmount: deposited,
+        missingAmount: missing,
+        canDeposit: false,
+        canRetrieve: false,
+        heldUntil: null,
+      },
+    ],
+  };
+}
+
 /** Every GET the editor and the my-offers page make, answered. */
 export function offerManagerRoutes(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {
@@ -261,6 +281,11 @@ export function offerManagerRoutes(overrides: Record<string, FakeHandler> = {}):
         },
       }),
     'GET /rest/v1/trade/active': () => jsonResponse(200, { data: { trades: [] } }),
+    // The operator's bounds: the server's defaults.
+    'GET /rest/v1/my-offers/rules': () =>
+      jsonResponse(200, { data: { marginMin: -50, marginMax: 200, maxLimitUsd: 100_000 } }),
+    // The owner's bond: online transfers and gift cards need 0.002 BTC; none deposited.
+    'GET /rest/v2/wallet/bond': () => jsonResponse(200, { data: buildBondStatus() }),
     // The owner's receiving accounts (the sell offer's picker): none unless a test gives some.
     'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: [] }),
     'GET /rest/v1/mobile-money-wallets': () =>

@@ -13,8 +13,9 @@ import { translateFieldError, type FieldErrorLike } from '@/shared/forms/field-e
 /**
  * Offer editor problems in the user's language. The form's own checks put their code in the message
  * (zod custom issues); the server's 422 details carry theirs in `type` (react-hook-form's error type).
- * Numbers the server puts in its English message (the margin bounds, the USD ceiling) are read from it,
- * since the client does not know the operator's configuration. Anything unknown is shown as sent.
+ * Numbers the server puts in its English message (the margin bounds, the USD ceiling) are read from it;
+ * the form's own checks of those bounds carry them after the code (`margin_out_of_bounds:-50:200`).
+ * Anything unknown is shown as sent.
  */
 const CODES = [
   'required',
@@ -84,9 +85,10 @@ export function translateOfferFieldError(
   { field, fiatPrecision }: OfferErrorContext,
 ): string | undefined {
   if (!error) return undefined;
-  const code = isCode(error.type) ? error.type : isCode(error.message) ? error.message : null;
+  const [head, ...args] = (error.message ?? '').split(':');
   const fromServer = isCode(error.type);
-  const numbers = fromServer ? numbersIn(error.message) : [];
+  const code = isCode(error.type) ? error.type : isCode(head) ? head : null;
+  const numbers = fromServer ? numbersIn(error.message) : args;
   switch (code) {
     case null:
       return translateFieldError(t, error);

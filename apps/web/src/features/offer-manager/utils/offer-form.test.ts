@@ -2,6 +2,7 @@ import { offerBodySchema, type OfferEditorState } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyLiteChanges,
+  buildOfferFormSchema,
   defaultOfferFormValues,
   errorPaths,
   fieldsOfStep,
@@ -332,5 +333,79 @@ describe('step validation', () => {
         method: { ...ctx.method!, isBinCodeEnabled: true },
       }),
     ).toEqual([{ path: 'gift_card_bin_codes', code: 'invalid_bin' }]);
+  });
+
+  describe("the server's bounds (GET /rest/v1/my-offers/rules)", () => {
+    /** The server's defaults, EUR at 0.93 per USD, 1 BTC = 80,000 EUR. */
+    const bounded: OfferFormContext = {
+      ...ctx,
+      bounds: {
+        rules: { marginMin: -50, marginMax: 200, maxLimitUsd: 100_000 },
+        usdFiat: '0.93',
+        market: '80000.00000000',
+      },
+    };
+    const issues = (overrides: Partial<OfferFormValues>, context = bounded) =>
+      offerFormIssues(valid(overrides), context);
+
+    it('should refuse a margin out of range, and take its edges', () => {
+      expect(issues({ margin: '-80' })).toEqual([
+        { path: 'margin', code: 'margin_out_of_bounds', args: ['-50', '200'] },
+      ]);
+      expect(issues({ margin: '200.0001' })).toEqual([
+        { path: 'margin', code: 'margin_out_of_bounds', args: ['-50', '200'] },
+      ]);
+      expect(issues({ margin: '-50' })).toEqual([]);
+      expect(issues({ margin: '200' })).toEqual([]);
+      // Without the bounds (still loading) the server is left to judge.
+      expect(issues({ margin: '-80' }, ctx)).toEqual([]);
+    });
+
+    it('should refuse a fixed price beyond the bounds around the market', () => {
+      expect(issues({ price_mode: 'fixed', fixed_price: '39999.99' })).toEqual([
+        {
+          path: 'fixed_price',
+          code: 'fixed_price_out_of_bounds',
+          args: ['-50', '200', '80000.00000000'],
+        },
+      ]);
+      expect(issues({ price_mode: 'fixed', fixed_price: '40000' })).toEqual([]);
+      expect(
+        issues(
+          { price_mode: 'fixed', fixed_price: '1' },
+          { ...bounded, bounds: { ...bounded.bounds!, market: null } },
+        ),
+      ).toEqual([]);
+    });
+
+    it('should refuse a maximum or a predefined amount above the USD ceiling in the currency', () => {
+      // 100,000 USD x 0.93 = 93,000 EUR.
+      expect(issues({ range_max: '999999999' })).toEqual([
+        { path: 'range_max', code: 'amount_too_large', args: ['100000'] },
+      ]);
+      expect(issues({ range_max: '93000' })).toEqual([]);
+      expect(issues({ range_max: '93000.01' })).toEqual([
+        { path: 'range_max', code: 'amount_too_large', args: ['100000'] },
+      ]);
+      expect(issues({ amount_mode: 'predefined', predefined_amount: ['50', '93001'] })).toEqual([
+        { path: 'predefined_amount', code: 'amount_too_large', args: ['100000'] },
+      ]);
+      // No rate for the currency: no ceiling, as on the server.
+      expect(
+        issues({ range_max: '999999999' }, { ...bounded, bounds: { ...bounded.bounds!, usdFiat: null } }),
+      ).toEqual([]);
+    });
+
+    it('should hold "Next" on the price step only, with the numbers in the message', () => {
+      const values = valid({ margin: '-80', range_max: '999999999' });
+      expect(stepIssues(values, bounded, 1)).toEqual(['margin', 'range_max']);
+      for (const step of [0, 2, 3]) expect(stepIssues(values, bounded, step)).toEqual([]);
+      const parsed = buildOfferFormSchema(bounded).safeParse(values);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+        'margin_out_of_bounds:-50:200',
+        'amount_too_large:100000',
+      ]);
+    });
   });
 });

@@ -1,8 +1,11 @@
 import {
   compareDecimals,
+  impliedMargin,
+  isMarginWithinBounds,
   MIN_PAST_TRADES_MAX,
   OFFER_LABEL_MAX,
   OFFER_TEXT_MAX,
+  offerAmountCeiling,
   offerBodySchema,
   parseAmount,
   parseDecimal,
@@ -12,6 +15,7 @@ import {
   type countryListModes,
   type OfferArea,
   type OfferEditorState,
+  type OfferRules,
   type offerFlowTypes,
   type traderRequirements,
 } from '@app/contract';
@@ -97,10 +101,24 @@ export type OfferMethodContext = {
   liteExcluded: boolean;
 };
 
+/**
+ * The operator's bounds (`GET /rest/v1/my-offers/rules`) with the rates they are judged at, the server's
+ * own: the margin bounds, a fixed price within them around the market, the USD ceiling of the amounts.
+ */
+export type OfferBoundsContext = {
+  rules: OfferRules;
+  /** Units of the offer's fiat currency for one USD; null without a rate (no ceiling then, as on the server). */
+  usdFiat: string | null;
+  /** Fiat per coin at the market; null without a rate (a fixed price is not bounded then). */
+  market: string | null;
+};
+
 export type OfferFormContext = {
   /** Decimals of the fiat currency; `null` while unknown (the server checks it then). */
   fiatPrecision: number | null;
   method: OfferMethodContext | null;
+  /** Null or absent while the bounds load: the server's answer names a value beyond them then. */
+  bounds?: OfferBoundsContext | null;
 };
 
 // --- wizard steps -----------------------------------------------------------------------------------
@@ -456,6 +474,9 @@ export type OfferFormIssue =
   | 'too_many_decimals'
   | 'not_positive'
   | 'too_large'
+  | 'margin_out_of_bounds'
+  | 'fixed_price_out_of_bounds'
+  | 'amount_too_large'
   | 'min_greater_than_max'
   | 'too_many_amounts'
   | 'new_buyer_limit_too_low'
@@ -469,7 +490,12 @@ export type OfferFormIssue =
   | 'too_many_bin_codes'
   | 'positive_number';
 
-type Issue = { path: string; code: OfferFormIssue };
+/** `args`: the numbers the sentence names (the bounds), carried in the message after the code. */
+type Issue = { path: string; code: OfferFormIssue; args?: string[] };
+
+/** An issue's message: its code, then its numbers (`margin_out_of_bounds:-50:200`); offer-errors.ts reads it. */
+export const issueMessage = (issue: Pick<Issue, 'code' | 'args'>): string =>
+  [issue.code, ...(issue.args ?? [])].join(':');
 
 /** The amount rule of the server (`parseAmount` with the currency's precision), as an issue code or null. */
 function amountIssue(value: string, precision: number): OfferFormIssue | null {
@@ -478,13 +504,21 @@ function amountIssue(value: string, precision: number): OfferFormIssue | null {
 }
 
 /**
- * The form's checks, as issues on form paths. They mirror the server's rules that need no server data
- * (the margin bounds, the USD ceiling, tags and countries are the server's: its 422 answers name them).
+ * The form's checks, as issues on form paths. They mirror the server's rules; the margin bounds and the
+ * USD ceiling are judged with the contract's functions against the bounds the server itself applies
+ * (`ctx.bounds`). Tags, countries and accounts need the server's data: its 422 answers name them.
  */
 export function offerFormIssues(values: OfferFormValues, ctx: OfferFormContext): Issue[] {
   const issues: Issue[] = [];
-  const add = (path: string, code: OfferFormIssue) => issues.push({ path, code });
+  const add = (path: string, code: OfferFormIssue, args?: string[]) =>
+    issues.push(args ? { path, code, args } : { path, code });
   const precision = ctx.fiatPrecision ?? UNKNOWN_PRECISION;
+  const bounds = ctx.bounds ?? null;
+  const marginArgs = bounds ? [String(bounds.rules.marginMin), String(bounds.rules.marginMax)] : [];
+  const ceiling = bounds ? offerAmountCeiling(bounds.rules.maxLimitUsd, bounds.usdFiat) : null;
+  const overCeiling = (value: string) =>
+    ceiling !== null && compareDecimals(parseDecimal(value.trim()), ceiling) > 0;
+  const ceilingArgs = bounds ? [String(bounds.rules.maxLimitUsd)] : [];
   const amount = (path: string, value: string) => {
     if (!value.trim()) add(path, 'required');
     else {
@@ -501,8 +535,20 @@ export function offerFormIssues(values: OfferFormValues, ctx: OfferFormContext):
   if (values.price_mode === 'margin') {
     if (!values.margin.trim()) add('margin', 'required');
     else if (!MARGIN_PATTERN.test(values.margin.trim())) add('margin', 'invalid_margin');
+    else if (bounds && !isMarginWithinBounds(parseDecimal(values.margin.trim()), bounds.rules)) {
+      add('margin', 'margin_out_of_bounds', marginArgs);
+    }
   } else {
     amount('fixed_price', values.fixed_price);
+    const price = values.fixed_price.trim();
+    if (
+      price &&
+      bounds?.market &&
+      !amountIssue(price, precision) &&
+      !isMarginWithinBounds(impliedMargin(price, bounds.market), bounds.rules)
+    ) {
+      add('fixed_price', 'fixed_price_out_of_bounds', [...marginArgs, bounds.market]);
+    }
   }
 
   let minimum: string | null = null;
@@ -514,6 +560,9 @@ export function offerFormIssues(values: OfferFormValues, ctx: OfferFormContext):
       minimum = min;
       if (compareDecimals(parseDecimal(min), parseDecimal(max)) > 0) add('range_max', 'min_greater_than_max');
     }
+    if (max && !amountIssue(max, precision) && overCeiling(max)) {
+      add('range_max', 'amount_too_large', ceilingArgs);
+    }
   } else {
     const amounts = values.predefined_amount.map((value) => value.trim()).filter(Boolean);
     if (amounts.length === 0) add('predefined_amount', 'required');
@@ -521,6 +570,7 @@ export function offerFormIssues(values: OfferFormValues, ctx: OfferFormContext):
     else {
       const code = amounts.map((value) => amountIssue(value, precision)).find((c) => c !== null);
       if (code) add('predefined_amount', code);
+      else if (amounts.some(overCeiling)) add('predefined_amount', 'amount_too_large', ceilingArgs);
       else {
         minimum = amounts.reduce((a, b) => (compareDecimals(parseDecimal(b), parseDecimal(a)) < 0 ? b : a));
       }
@@ -592,7 +642,7 @@ export function buildOfferFormSchema(ctx: OfferFormContext) {
       seen.add(path);
       zctx.addIssue({ code: 'custom', path: path.split('.'), message });
     };
-    for (const issue of offerFormIssues(values, ctx)) add(issue.path, issue.code);
+    for (const issue of offerFormIssues(values, ctx)) add(issue.path, issueMessage(issue));
     const parsed = offerBodySchema.safeParse(toOfferBody(values, ctx.method));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -16,9 +16,12 @@ export const liteEditorPath = (id: string): string => `/offer-manager/lite/edit/
 /** `/offer/{id}`: the public offer page (the offer feature's). */
 export const offerPagePath = (id: string): string => `/offer/${encodeURIComponent(id)}`;
 
-/** The wallet's security-deposit panel for a coin (the wallet reads `tab` and `coin` from its query). */
+/**
+ * The wallet's security-deposit panel for a coin (the wallet reads `tab` and `coin` from its query; the
+ * hash makes it scroll the panel into view and focus it).
+ */
 export const walletBondPath = (walletPath: string, code: string): string =>
-  `${walletPath}?tab=bond&coin=${encodeURIComponent(code)}`;
+  `${walletPath}?tab=bond&coin=${encodeURIComponent(code)}#wallet-tabs`;
 
 /** The wallet's deposit panel for a coin: where the money for a bond comes from. */
 export const walletDepositPath = (walletPath: string, code: string): string =>

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { TRADE_PRICE_TOLERANCE_PERCENT } from '@app/contract';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimalString } from '@/features/catalogue';
@@ -17,7 +18,18 @@ export type TradeReview = {
   paymentMethod: string;
   paymentWindow: number;
   owner: string;
+  /**
+   * Set when the server refused the start because the price moved beyond the tolerance: the price and
+   * crypto amount the user had confirmed (`price` and `cryptoAmount` are then the server's new ones).
+   */
+  previous: { price: string; cryptoAmount: string } | null;
 };
+
+/** The tolerance in the reader's words: `0.5%` in English, `0,5 %` in Spanish. */
+export const formatTolerance = (locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    Number(TRADE_PRICE_TOLERANCE_PERCENT) / 100,
+  );
 
 type StartTradeModalProps = {
   review: TradeReview | null;
@@ -28,11 +40,30 @@ type StartTradeModalProps = {
 
 /**
  * The last look before a trade starts (the seller's crypto is locked in escrow at once): amounts, price,
- * method, counterparty and the payment window.
+ * method, counterparty and the payment window. It says how far the price may move before the user is
+ * asked again; when it moved further, it shows the old and the new price and amount and asks again.
  */
 export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTradeModalProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const tolerance = formatTolerance(locale);
+  const previous = review?.previous ?? null;
+  const crypto = (amount: string) =>
+    review
+      ? `${formatDecimalString(amount, locale, { maxFraction: review.cryptoDecimals })} ${review.cryptoCode}`
+      : '';
+  /** The new value, and when the price moved, the confirmed one struck through beside it. */
+  const changed = (now: string, before: string | null, testId: string) =>
+    before === null ? (
+      now
+    ) : (
+      <>
+        <Text span size="xs" c="dimmed" td="line-through" mr={6} data-testid={`${testId}-before`}>
+          {t('offer.confirm.was', { value: before })}
+        </Text>
+        {now}
+      </>
+    );
   const row = (label: string, content: ReactNode, testId?: string) => (
     <div className={classes.detailRow}>
       <Text size="sm" c="dimmed">
@@ -53,6 +84,16 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
     >
       {review ? (
         <Stack gap="md" data-testid="start-trade-confirm">
+          {previous ? (
+            <Alert
+              color="orange"
+              variant="light"
+              title={t('offer.confirm.priceChangedTitle')}
+              data-testid="price-changed"
+            >
+              <Text size="sm">{t('offer.confirm.priceChanged', { tolerance })}</Text>
+            </Alert>
+          ) : null}
           <Stack gap={8}>
             {row(
               review.side === 'buy' ? t('offer.trade.youPay') : t('offer.trade.youReceive'),
@@ -61,12 +102,21 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
             )}
             {row(
               review.side === 'buy' ? t('offer.trade.youReceive') : t('offer.trade.youSell'),
-              `${formatDecimalString(review.cryptoAmount, locale, { maxFraction: review.cryptoDecimals })} ${review.cryptoCode}`,
+              changed(
+                crypto(review.cryptoAmount),
+                previous ? crypto(previous.cryptoAmount) : null,
+                'confirm-crypto',
+              ),
               'confirm-crypto',
             )}
             {row(
               t('offer.confirm.price', { crypto: review.cryptoCode }),
-              formatFiat(review.price, review.fiatCode, locale),
+              changed(
+                formatFiat(review.price, review.fiatCode, locale),
+                previous ? formatFiat(previous.price, review.fiatCode, locale) : null,
+                'confirm-price',
+              ),
+              'confirm-price',
             )}
             {row(t('offer.details.paymentMethod'), review.paymentMethod)}
             {row(t('offer.confirm.counterparty'), review.owner)}
@@ -80,6 +130,9 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
               ? t('offer.confirm.noteBuy', { count: review.paymentWindow })
               : t('offer.confirm.noteSell')}
           </Text>
+          <Text size="sm" c="dimmed" data-testid="price-tolerance">
+            {t('offer.confirm.tolerance', { tolerance })}
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('offer.trade.dontStart')}
@@ -90,7 +143,7 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
               color={review.side === 'buy' ? 'teal' : 'red'}
               data-testid="confirm-start-trade"
             >
-              {t('offer.confirm.start')}
+              {previous ? t('offer.confirm.startAtNewPrice') : t('offer.confirm.start')}
             </Button>
           </Group>
         </Stack>

@@ -10,7 +10,7 @@ import { useStartTrade } from '../api/start-trade';
 import { amountProblem, deriveTradeAmounts, type AmountProblem, type AmountSide } from '../utils/amounts';
 import { effectiveMax, type TradeBlock } from '../utils/offer-state';
 import { formatMarginPercent } from '../utils/format';
-import { startTradeFailure, type StartTradeError } from '../utils/start-trade-errors';
+import { priceChangeOf, startTradeFailure, type StartTradeError } from '../utils/start-trade-errors';
 import { applicableWarnings, pendingWarnings, viewerSide, type OfferWarning } from '../utils/warnings';
 import { AmountInputs } from './amount-inputs';
 import { IconClock } from '@/shared/ui/icons';
@@ -141,6 +141,7 @@ export function TradePanel({
       paymentMethod: paymentMethodName,
       paymentWindow: offer.paymentWindow,
       owner: offer.ownerUsername,
+      previous: null,
     });
   };
 
@@ -174,13 +175,25 @@ export function TradePanel({
   const confirm = () => {
     if (!review) return;
     start.mutate(
-      { offer_hash: offer.id, fiat_amount: review.fiatAmount },
+      // The price shown: beyond the tolerance the server answers price_changed and starts nothing.
+      { offer_hash: offer.id, fiat_amount: review.fiatAmount, expected_price: review.price },
       {
         onSuccess: (trade) => {
           setReview(null);
           void navigate(localize(`/trade/${encodeURIComponent(trade.id)}`));
         },
         onError: (error) => {
+          const moved = priceChangeOf(error);
+          if (moved) {
+            // Ask again with the server's new price and amount; a second confirm sends the new price.
+            setReview({
+              ...review,
+              price: moved.price,
+              cryptoAmount: moved.cryptoAmount,
+              previous: { price: review.price, cryptoAmount: review.cryptoAmount },
+            });
+            return;
+          }
           setReview(null);
           const failure = startTradeFailure(error, t('offer.trade.startFailed'));
           setErrors(failure.errors);

@@ -241,7 +241,8 @@ describe('OfferPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/trade/TradeHash0001'));
     const start = fake.requests.find((r) => r.url === '/rest/v1/trade/start');
-    expect(start?.body).toEqual({ offer_hash: HASH, fiat_amount: '100.00' });
+    // With the price the confirmation showed: beyond the tolerance the server asks again.
+    expect(start?.body).toEqual({ offer_hash: HASH, fiat_amount: '100.00', expected_price: '85544.85' });
     // The user has a running trade now: the active-trade polling starts from this flag.
     expect(queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.hasActiveTrades).toBe(true);
   }, 45_000);
@@ -281,6 +282,67 @@ describe('OfferPage', () => {
       'Until your ID is verified a trade may be worth at most 5000 USD.',
     );
   });
+
+  it('should state the price tolerance, show old and new price when it moved beyond it, and ask again', async () => {
+    let calls = 0;
+    const fake = withServer(view({ offerTerms: '', isThirdPartyTreatmentEnabled: true }), {
+      'POST /rest/v1/trade/start': (request) => {
+        calls += 1;
+        if (calls === 1) {
+          return jsonResponse(409, {
+            errors: [
+              {
+                code: 'price_changed',
+                message: 'The price moved.',
+                priceChange: {
+                  expectedPrice: '85544.85',
+                  price: '86100.00',
+                  fiatAmount: '100.00',
+                  fiatCurrencyCode: 'EUR',
+                  cryptoAmount: '0.00116144',
+                  cryptoCurrencyCode: 'BTC',
+                  tolerancePercent: '0.5',
+                },
+              },
+            ],
+          });
+        }
+        return jsonResponse(201, {
+          data: buildStartedTrade(
+            'TradeHash0002',
+            'buyer1',
+            (request.body as { fiat_amount: string }).fiat_amount,
+          ),
+        });
+      },
+    });
+    const { router } = renderOffer();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('You pay', {}, PAGE_LOAD), '100');
+    await waitFor(() => expect(startButton()).toBeEnabled());
+    await user.click(startButton());
+    const confirm = await screen.findByTestId('start-trade-confirm');
+    expect(within(confirm).getByTestId('price-tolerance')).toHaveTextContent(
+      "If the price moves more than 0.5% before you confirm, we'll show you the new price first.",
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Start trade' }));
+
+    // Refused: still the confirmation, the change said, old values beside the new ones.
+    expect(await within(confirm).findByTestId('price-changed')).toHaveTextContent('The price has changed');
+    expect(within(confirm).getByTestId('confirm-price')).toHaveTextContent('was 85,544.85 EUR86,100.00 EUR');
+    expect(within(confirm).getByTestId('confirm-crypto')).toHaveTextContent(
+      'was 0.00116897 BTC0.00116144 BTC',
+    );
+    expect(screen.queryByTestId('start-errors')).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Start at the new price' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trade/TradeHash0002'));
+    const starts = fake.requests.filter((r) => r.url === '/rest/v1/trade/start');
+    expect(starts.map((r) => (r.body as { expected_price: string }).expected_price)).toEqual([
+      '85544.85',
+      '86100.00',
+    ]);
+  }, 45_000);
 
   it('should flip the favourite heart through the server', async () => {
     const fake = withServer(view(), {

@@ -75,6 +75,8 @@ export function buildListing(overrides: Partial<OfferListing> = {}): OfferListin
       feedbackNegative: 0,
       badge: null,
       monthlyTradeStats: { trades: 0, partners: 0 },
+      completionRate: null,
+      avgReleaseSeconds: null,
       country: 'DE',
     },
     cryptoCurrencyCode: 'BTC',
@@ -111,6 +113,7 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     username: 'trader0197',
     avatarUrl: null,
     country: { iso: 'ES', name: 'Spain' },
+    bio: '',
     joinedAt: '2025-06-01T10:00:00.000Z',
     lastSeenAt: '2026-01-01T10:00:00.000Z',
     isOnline: false,
@@ -121,6 +124,7 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     trustedCount: 3,
     blockedCount: 0,
     companyName: null,
+    tradeStats: { completedTrades: 40, completionRate: '95.0', avgReleaseSeconds: 420 },
     ...overrides,
   };
 }

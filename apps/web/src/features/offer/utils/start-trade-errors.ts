@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@app/contract';
+import { errorEnvelopeSchema, tradePriceChangedErrorSchema, type TradePriceChange } from '@app/contract';
 import { isApiError } from '@/shared/api';
 
 /** The start-trade error types the spec names (section 3 "Trade error alert types", section 8). */
@@ -50,4 +50,15 @@ export function startTradeFailure(error: unknown, fallbackMessage: string): Star
       message: entry.message || fallbackMessage,
     }));
   return { errors, amountError: amountDetail?.message ?? null };
+}
+
+/**
+ * The new price and amount when the start was refused because the price moved beyond the tolerance
+ * since the user confirmed (409 `price_changed`); null for any other failure.
+ */
+export function priceChangeOf(error: unknown): TradePriceChange | null {
+  if (!isApiError(error) || error.code !== 'price_changed') return null;
+  const body = error.body as { errors?: unknown[] } | null;
+  const entry = tradePriceChangedErrorSchema.safeParse(body?.errors?.[0]);
+  return entry.success ? entry.data.priceChange : null;
 }

@@ -4,4 +4,6 @@ export const profileKeys = {
   profile: (username: string) => ['profile', 'user', username.toLowerCase()] as const,
   offers: (username: string, filters: { type: 'buy' | 'sell'; crypto: string; sort: string }) =>
     ['profile', 'offers', username.toLowerCase(), filters] as const,
+  feedback: (username: string, rating: string | null) =>
+    ['profile', 'feedback', username.toLowerCase(), rating ?? 'all'] as const,
 };

@@ -27,7 +27,16 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
     new Date(profile.joinedAt),
   );
   const name = large ? (
-    <Text component="h1" fz={{ base: 24, sm: 30 }} fw={700} m={0} lh={1.2} data-testid="profile-username">
+    <Text
+      component="h1"
+      fz={{ base: 24, sm: 30 }}
+      fw={700}
+      m={0}
+      lh={1.2}
+      // A long username breaks rather than pushing the page sideways at 320 px.
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="profile-username"
+    >
       {profile.username}
     </Text>
   ) : (
@@ -42,7 +51,7 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
   );
 
   return (
-    <Group gap="md" wrap="nowrap" align="flex-start" data-testid="profile-summary">
+    <Group gap="md" wrap="nowrap" align="flex-start" miw={0} data-testid="profile-summary">
       <Avatar
         src={profile.avatarUrl}
         name={profile.username}

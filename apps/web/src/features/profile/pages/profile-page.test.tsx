@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { FeedbackRating, PublicProfile, UserFeedbackPage } from '@app/contract';
 import { buildListing, buildProfile, offerPageRoutes } from '@/features/offer/testing/offer-fixtures';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
@@ -17,11 +18,34 @@ function withServer(overrides: Record<string, FakeHandler> = {}) {
     [`GET /rest/v1/users/${USER}`]: () => jsonResponse(200, { data: buildProfile() }),
     [`GET /rest/v1/users/${USER}/active-offers`]: () =>
       jsonResponse(200, { data: { offers: [], nextOffset: null } }),
+    [`GET /rest/v1/users/${USER}/feedback`]: () => jsonResponse(200, { data: feedbackPage([]) }),
     'GET /rest/v2/wallet/crypto-currencies': cryptoRoute,
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetch);
   return fake;
+}
+
+const feedbackItem = (n: number, rating: FeedbackRating = 'positive'): UserFeedbackPage['items'][number] => ({
+  rating,
+  message: n === 0 ? '' : `Comment ${n}`,
+  reply: n === 1 ? 'Thank you!' : null,
+  author: { username: `partner${n}`, avatarUrl: null },
+  createdAt: `2026-01-${String(20 - (n % 20)).padStart(2, '0')}T10:00:00.000Z`,
+});
+
+function feedbackPage(
+  items: UserFeedbackPage['items'],
+  next: number | null = null,
+  counts = { positive: 12, negative: 1 },
+): UserFeedbackPage {
+  return {
+    items,
+    positiveCount: counts.positive,
+    negativeCount: counts.negative,
+    totalCount: counts.positive + counts.negative,
+    paginationNextPage: next === null ? null : `/rest/v1/users/${USER}/feedback?page=${next}`,
+  };
 }
 
 const offersCalls = (fake: ReturnType<typeof withServer>) =>
@@ -170,6 +194,125 @@ describe('ProfilePage', () => {
     expect(await screen.findByTestId('profile-banned', {}, PAGE_LOAD)).toHaveTextContent('Banned');
     expect(screen.getByTestId('profile-banned-note')).toBeInTheDocument();
     expect(offersCalls(fake)).toEqual([]);
+    expect(fake.requests.some((r) => r.url.includes('/feedback'))).toBe(false);
+    expect(screen.queryByTestId('profile-stats')).not.toBeInTheDocument();
+  });
+
+  it('should show the bio, the trading record and the feedback received, 10 at a time and by rating', async () => {
+    const stats: PublicProfile['tradeStats'] = {
+      completedTrades: 1234,
+      completionRate: '97.5',
+      avgReleaseSeconds: 3_900,
+    };
+    const fake = withServer({
+      [`GET /rest/v1/users/${USER}`]: () =>
+        jsonResponse(200, {
+          data: buildProfile({ bio: 'Bank transfers in EUR.\nFast release.', tradeStats: stats }),
+        }),
+      [`GET /rest/v1/users/${USER}/feedback`]: (request) => {
+        const query = new URL(request.url, 'http://x').searchParams;
+        if (query.get('rating') === 'negative') {
+          return jsonResponse(200, { data: feedbackPage([feedbackItem(30, 'negative')]) });
+        }
+        return jsonResponse(200, {
+          data:
+            query.get('page') === '2'
+              ? feedbackPage([feedbackItem(10)])
+              : feedbackPage(
+                  Array.from({ length: 10 }, (_, i) => feedbackItem(i)),
+                  2,
+                ),
+        });
+      },
+    });
+    renderApp({ path: `/user/${USER}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByTestId('profile-bio', {}, PAGE_LOAD)).toHaveTextContent(
+      'Bank transfers in EUR. Fast release.',
+    );
+    expect(screen.getByTestId('stat-completed')).toHaveTextContent('Completed trades1,234');
+    expect(screen.getByTestId('stat-completion')).toHaveTextContent('Completion rate97.5%Last 30 days');
+    expect(screen.getByTestId('stat-release')).toHaveTextContent('Average release time1 hr 5 min');
+    expect(screen.getByTestId('stat-positive')).toHaveTextContent('Positive feedback92.3%Of 13 ratings');
+
+    const list = screen.getByTestId('profile-feedback-list');
+    await waitFor(() => expect(within(list).getAllByTestId('profile-feedback-item')).toHaveLength(10));
+    const [noWords, replied] = within(list).getAllByTestId('profile-feedback-item');
+    expect(noWords).toHaveTextContent('partner0Positive');
+    expect(noWords).toHaveTextContent('No comment.');
+    expect(replied).toHaveTextContent('Comment 1');
+    expect(within(replied!).getByTestId('profile-feedback-reply')).toHaveTextContent(
+      `${USER} replied: Thank you!`,
+    );
+    expect(within(replied!).getByRole('link', { name: 'partner1' })).toHaveAttribute(
+      'href',
+      '/user/partner1',
+    );
+
+    await user.click(within(list).getByTestId('profile-feedback-load-more'));
+    await waitFor(() => expect(within(list).getAllByTestId('profile-feedback-item')).toHaveLength(11));
+    expect(within(list).queryByTestId('profile-feedback-load-more')).not.toBeInTheDocument();
+
+    await user.click(within(list).getByText('Negative'));
+    await waitFor(() => expect(within(list).getAllByTestId('profile-feedback-item')).toHaveLength(1));
+    expect(within(list).getByTestId('profile-feedback-item')).toHaveTextContent('Comment 30');
+    expect(
+      fake.requests.filter((r) => r.url.startsWith(`/rest/v1/users/${USER}/feedback`)).map((r) => r.url),
+    ).toEqual([
+      `/rest/v1/users/${USER}/feedback?page=1`,
+      `/rest/v1/users/${USER}/feedback?page=2`,
+      `/rest/v1/users/${USER}/feedback?page=1&rating=negative`,
+    ]);
+  }, 30_000);
+
+  it('should say what is missing: no bio, no record yet, no feedback; and invite the owner to write a bio', async () => {
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () =>
+        jsonResponse(200, {
+          data: buildProfile({
+            feedback: { positive: 0, negative: 0 },
+            tradeStats: { completedTrades: 0, completionRate: null, avgReleaseSeconds: null },
+          }),
+        }),
+      [`GET /rest/v1/users/${USER}/feedback`]: () =>
+        jsonResponse(200, { data: feedbackPage([], null, { positive: 0, negative: 0 }) }),
+    });
+    const visitor = renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-feedback-empty', {}, PAGE_LOAD)).toHaveTextContent(
+      `${USER} has not received any feedback yet.`,
+    );
+    expect(screen.getByTestId('profile-bio')).toHaveTextContent(
+      'This trader has not written anything about themselves yet.',
+    );
+    expect(screen.getByTestId('stat-completed')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-completion')).toHaveTextContent('Not yet');
+    expect(screen.getByTestId('stat-release')).toHaveTextContent('Not yet');
+    expect(screen.getByTestId('stat-positive')).toHaveTextContent('Not yet');
+    visitor.unmount();
+
+    renderApp({ path: `/user/${USER}`, user: buildCurrentUser({ username: USER }) });
+    const invite = await screen.findByRole('link', { name: /add a bio in your settings/ }, PAGE_LOAD);
+    expect(invite).toHaveAttribute('href', '/user/settings');
+  });
+
+  it('should show the feedback list’s error with a retry, apart from the rest of the profile', async () => {
+    let calls = 0;
+    withServer({
+      [`GET /rest/v1/users/${USER}/feedback`]: () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(422, errorBody('ERROR_INPUT_VALIDATION', 'bad'))
+          : jsonResponse(200, { data: feedbackPage([feedbackItem(5)]) });
+      },
+    });
+    renderApp({ path: `/user/${USER}` });
+    const user = userEvent.setup();
+    const list = await screen.findByTestId('profile-feedback-list', {}, PAGE_LOAD);
+    expect(await within(list).findByText('The feedback could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-username')).toHaveTextContent(USER);
+    await user.click(within(list).getByRole('button', { name: 'Try again' }));
+    expect(await within(list).findByText('Comment 5')).toBeInTheDocument();
   });
 
   it('should show an error with a retry when the offers fail, and keep the list when "load more" fails', async () => {

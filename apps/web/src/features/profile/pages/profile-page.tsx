@@ -29,6 +29,9 @@ import { StatusPage } from '@/shared/ui/status-page';
 import { usePublicProfile } from '../api/get-public-profile';
 import { useUserOffers } from '../api/get-user-offers';
 import { profileKeys } from '../api/query-keys';
+import { ProfileBio } from '../components/profile-bio';
+import { ProfileFeedbackList } from '../components/profile-feedback-list';
+import { ProfileStats } from '../components/profile-stats';
 import { ProfileSummary } from '../components/profile-summary';
 import { useNow } from '../hooks/use-now';
 
@@ -44,7 +47,8 @@ const DEFAULT_CRYPTO = 'BTC';
 
 /**
  * A trader's public profile (`/user/{username}`): who they are (online or last seen, country, member
- * since, feedback) and their active offers with buy/sell tabs, a coin filter, sort and "load more".
+ * since, feedback, bio), their record in numbers, their active offers with buy/sell tabs, a coin filter,
+ * sort and "load more", and the feedback they received.
  * Tab, coin and sort live in the address (replaced, not pushed). An unknown user gets a not-found page.
  */
 export function ProfilePage() {
@@ -65,10 +69,11 @@ export function ProfilePage() {
   const crypto = (params.get('crypto') ?? DEFAULT_CRYPTO).toUpperCase();
   const shownName = profile.data?.username ?? username;
   // Trust and block are for logged-in visitors of someone else's profile.
-  const canRelate =
+  const isOwn =
     viewer !== null &&
     profile.isSuccess &&
-    profile.data.username.toLowerCase() !== viewer.username.toLowerCase();
+    profile.data.username.toLowerCase() === viewer.username.toLowerCase();
+  const canRelate = viewer !== null && profile.isSuccess && !isOwn;
   const notFound = profile.isError && isApiError(profile.error) && profile.error.status === 404;
   useDocumentTitle(notFound ? t('profile.notFound.title') : t('profile.title', { username: shownName }));
 
@@ -121,25 +126,30 @@ export function ProfilePage() {
           ) : profile.isError ? (
             <ErrorState message={t('profile.loadError')} onRetry={() => void profile.refetch()} />
           ) : (
-            <Group justify="space-between" align="flex-start" gap="md">
-              <ProfileSummary profile={profile.data} variant="page" now={now} />
-              {canRelate ? (
-                <RelationActions
-                  username={profile.data.username}
-                  isTrusted={profile.data.isTrusted}
-                  isBlocked={profile.data.isBlocked}
-                  size="sm"
-                  onChange={(flags) =>
-                    queryClient.setQueryData<PublicProfile>(
-                      profileKeys.profile(username),
-                      (old) => old && { ...old, ...flags },
-                    )
-                  }
-                />
-              ) : null}
-            </Group>
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-start" gap="md">
+                <ProfileSummary profile={profile.data} variant="page" now={now} />
+                {canRelate ? (
+                  <RelationActions
+                    username={profile.data.username}
+                    isTrusted={profile.data.isTrusted}
+                    isBlocked={profile.data.isBlocked}
+                    size="sm"
+                    onChange={(flags) =>
+                      queryClient.setQueryData<PublicProfile>(
+                        profileKeys.profile(username),
+                        (old) => old && { ...old, ...flags },
+                      )
+                    }
+                  />
+                ) : null}
+              </Group>
+              {profile.data.isBanned ? null : <ProfileBio bio={profile.data.bio} isOwn={isOwn} />}
+            </Stack>
           )}
         </Paper>
+
+        {profile.isSuccess && !profile.data.isBanned ? <ProfileStats profile={profile.data} /> : null}
 
         {profile.data?.isBanned ? (
           <Alert color="red" variant="light" data-testid="profile-banned-note">
@@ -224,6 +234,10 @@ export function ProfilePage() {
               </Stack>
             )}
           </Stack>
+        ) : null}
+
+        {profile.isSuccess && !profile.data.isBanned ? (
+          <ProfileFeedbackList username={profile.data.username} />
         ) : null}
       </Stack>
     </Container>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '../hooks/use-now';
 import { countdown } from '../utils/countdown';
 import { IconClock } from '@/shared/ui/icons';
+import { numericClass } from '@/shared/ui/numeric';
 
 type TradeCountdownProps = {
   /** The spec's expiresAt.timestamp, in seconds. */
@@ -27,7 +28,8 @@ export function TradeCountdown({ expiresAt, onExpired }: TradeCountdownProps) {
   return (
     <Group gap={6} wrap="nowrap" c={msLeft < 300_000 ? 'red' : undefined} data-testid="trade-countdown">
       <IconClock size={18} />
-      <Text size="sm" fw={600} ff="monospace" aria-live="off">
+      {/* Tabular digits, not a monospace font: the seconds tick without the line jumping. */}
+      <Text size="sm" fw={600} className={numericClass} aria-live="off">
         {expired ? t('trades.countdown.ended') : t('trades.countdown.left', { time: text })}
       </Text>
     </Group>

@@ -20,6 +20,9 @@ export const balancesQueryOptions = () =>
   queryOptions({
     queryKey: walletKeys.balances(),
     queryFn: ({ signal }) => getBalances(signal),
+    // Money: every page that shows balances re-reads them when it opens (the cached figures show
+    // meanwhile), rather than trusting the app's 30 s default; the home and the wallet share this entry.
+    staleTime: 0,
     // A pending deposit is credited when the chain confirms it: keep reading until it is.
     refetchInterval: (query) => (hasIncoming(query.state.data) ? PENDING_REFRESH_MS : false),
   });

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import {
   Button,
   Center,
@@ -10,8 +11,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ErrorState } from '@/shared/ui/error-state';
@@ -25,6 +27,8 @@ import classes from '../components/wallet.module.css';
 import { useWalletCoins } from '../hooks/use-wallet-coins';
 
 const TABS = ['deposit', 'send', 'history', 'bond'] as const;
+/** The tabs' element id: also the hash a link adds to bring the panel into view. */
+const TABS_ID = 'wallet-tabs';
 type WalletTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is WalletTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -56,9 +60,22 @@ export function WalletPage() {
       },
       { replace: true },
     );
-    if (code) document.getElementById('wallet-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (code) document.getElementById(TABS_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const selectCoin = (code: string) => open(tab, code);
+
+  // A link to a panel (`?tab=bond&coin=BTC#wallet-tabs`, from the offer editor) brings it into view once
+  // the balances have drawn it, and moves the focus to its tab, so the panel is what the visitor sees.
+  const { hash } = useLocation();
+  const focusedFromLink = useRef(false);
+  const ready = coin !== undefined;
+  useEffect(() => {
+    if (!ready || hash !== `#${TABS_ID}` || focusedFromLink.current) return;
+    focusedFromLink.current = true;
+    const tabs = document.getElementById(TABS_ID);
+    tabs?.scrollIntoView({ block: 'start' });
+    tabs?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus({ preventScroll: true });
+  }, [ready, hash]);
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
@@ -110,7 +127,7 @@ export function WalletPage() {
               onSend={(code) => open('send', code)}
             />
             <Tabs
-              id="wallet-tabs"
+              id={TABS_ID}
               value={tab}
               onChange={(value) => {
                 if (isTab(value)) open(value);
@@ -140,7 +157,10 @@ export function WalletPage() {
                 <HistoryPanel coins={coins} />
               </Tabs.Panel>
               <Tabs.Panel value="bond" pt="lg">
-                <BondPanel coins={coins} />
+                {/* The bond panel's confirmations are the only @mantine/modals users. */}
+                <ModalsProvider>
+                  <BondPanel coins={coins} />
+                </ModalsProvider>
               </Tabs.Panel>
             </Tabs>
           </>

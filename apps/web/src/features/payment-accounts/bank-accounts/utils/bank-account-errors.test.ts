@@ -1,6 +1,6 @@
 import { BANK_ACCOUNT_ERROR_KEYS, supportedLocales } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { resources } from '@/shared/i18n/i18n';
+import { resources } from '@/shared/i18n/resources';
 import { serverFieldErrorOf, WEB_ERROR_KEYS } from './bank-account-errors';
 
 describe('bank account error keys', () => {
