@@ -15,54 +15,15 @@ import { ledgerAdminCommands } from '../modules/ledger/admin.js';
 import { walletAdminCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
 import { tradesAdminCommands } from '../modules/trades/admin.js';
-import { createTradesService } from '../modules/trades/index.js';
-import { createCatalogueService } from '../modules/catalogue/index.js';
-import { createLedger } from '../modules/ledger/index.js';
-import { createOffersService } from '../modules/offers/index.js';
-import { createRatesProvider, createRatesService } from '../modules/rates/index.js';
-import { createWalletService, SimulatedChain } from '../modules/wallet/index.js';
 import type { EventBus } from '../platform/events/bus.js';
+import { tradesOutsideTheServer } from '../trades-outside-the-server.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
-import { recordLiveMessages } from '../modules/trade-records/index.js';
-import { createKycStandings, loadKycLevels } from '../modules/kyc/index.js';
 
 export type { AdminCommand, AdminContext, AdminResult } from '../platform/admin/index.js';
 
-/**
- * The trades service as the application builds it (app.ts), from what an admin command has (database
- * and configuration) plus the bus to publish on: the same rules and state machine as the HTTP API.
- */
+/** The trades service for an admin command: the same rules and state machine as the HTTP API. */
 function tradesFor({ db, config }: AdminContext, events: EventBus) {
-  const ledger = createLedger(db);
-  const catalogue = createCatalogueService(db);
-  const rates = createRatesService({
-    db,
-    provider: createRatesProvider(config),
-    tickSeconds: config.rates.tickSeconds,
-  });
-  const kyc = createKycStandings({ db, levels: loadKycLevels(config.kyc.levelsFile) });
-  const wallet = createWalletService({
-    db,
-    ledger,
-    catalogue,
-    rates,
-    kyc,
-    chain: new SimulatedChain(config.wallet.confirmations),
-    config,
-  });
-  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, kyc, config });
-  return createTradesService({
-    db,
-    ledger,
-    catalogue,
-    rates,
-    wallet,
-    offers,
-    events,
-    kyc,
-    recordMessages: recordLiveMessages,
-    config,
-  });
+  return tradesOutsideTheServer({ db, config, events }).trades;
 }
 
 /**

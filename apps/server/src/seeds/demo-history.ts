@@ -6,16 +6,10 @@ import type { Db } from '../platform/db/client.js';
 import { sessions, users } from '../platform/db/schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { createInProcessBus } from '../platform/events/bus.js';
-import { createCatalogueService } from '../modules/catalogue/index.js';
 import { createFeedbackService } from '../modules/feedback/index.js';
-import { createKycStandings, loadKycLevels } from '../modules/kyc/index.js';
-import { createLedger, type Leg } from '../modules/ledger/index.js';
-import { createOffersService } from '../modules/offers/index.js';
+import type { Leg } from '../modules/ledger/index.js';
 import { prng } from '../modules/offers/seed.js';
-import { createRatesProvider, createRatesService } from '../modules/rates/index.js';
-import { recordLiveMessages } from '../modules/trade-records/index.js';
-import { createTradesService } from '../modules/trades/index.js';
-import { createWalletService, SimulatedChain } from '../modules/wallet/index.js';
+import { tradesOutsideTheServer } from '../trades-outside-the-server.js';
 
 /**
  * Trades the demo history makes on a fresh start: each costs about 40 ms of CPU on PGlite (start, paid,
@@ -117,43 +111,10 @@ type Offer = {
 };
 type Person = { id: number; country: string; currency: string };
 
-/**
- * The trades service as the application builds it (app.ts, and the admin commands' `tradesFor`), from
- * the database and configuration, with a clock the seed moves and a bus nobody listens to yet.
- */
+/** The trades service on a clock the seed moves, with a bus nobody listens to yet, and feedback. */
 function servicesFor(db: Db, config: Config, now: () => Date) {
-  const ledger = createLedger(db);
-  const catalogue = createCatalogueService(db);
-  const rates = createRatesService({
-    db,
-    provider: createRatesProvider(config),
-    tickSeconds: config.rates.tickSeconds,
-  });
-  const kyc = createKycStandings({ db, levels: loadKycLevels(config.kyc.levelsFile) });
-  const wallet = createWalletService({
-    db,
-    ledger,
-    catalogue,
-    rates,
-    kyc,
-    chain: new SimulatedChain(config.wallet.confirmations),
-    config,
-  });
-  const offers = createOffersService({ db, catalogue, rates, ledger, wallet, kyc, config });
   const events = createInProcessBus();
-  const trades = createTradesService({
-    db,
-    ledger,
-    catalogue,
-    rates,
-    wallet,
-    offers,
-    events,
-    kyc,
-    recordMessages: recordLiveMessages,
-    config,
-    now,
-  });
+  const { ledger, catalogue, trades } = tradesOutsideTheServer({ db, config, events, now });
   return { ledger, catalogue, trades, feedback: createFeedbackService({ db, trades, events }) };
 }
 
