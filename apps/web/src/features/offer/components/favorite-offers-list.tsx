@@ -1,4 +1,4 @@
-import { Badge, Button, Center, EmptyState, Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Center, EmptyState, Group, Select, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ErrorState } from '@/shared/ui/error-state';
 import { favoriteSorts, useFavoriteOffers, type FavoriteSort, type FavoriteType } from '../api/favorites';
 import { offerKeys } from '../api/query-keys';
 import { FavoriteOfferItem } from './favorite-offer-item';
+import { LoadMore } from '@/shared/ui/load-more';
 
 const TABS = ['all', 'buy', 'sell'] as const;
 type FavoritesTab = (typeof TABS)[number];
@@ -122,23 +123,12 @@ export function FavoriteOffersList() {
           {offers.map((offer) => (
             <FavoriteOfferItem key={offer.hash} offer={offer} onRemoved={refresh} />
           ))}
-          {query.isFetchNextPageError ? (
-            <Text size="sm" c="red" role="alert">
-              {t('offer.favorites.loadMoreError')}
-            </Text>
-          ) : null}
-          {query.hasNextPage ? (
-            <Center>
-              <Button
-                variant="default"
-                onClick={() => void query.fetchNextPage()}
-                loading={query.isFetchingNextPage}
-                data-testid="favorites-load-more"
-              >
-                {t('offer.favorites.loadMore')}
-              </Button>
-            </Center>
-          ) : null}
+          <LoadMore
+            query={query}
+            label={t('offer.favorites.loadMore')}
+            errorText={t('offer.favorites.loadMoreError')}
+            testId="favorites-load-more"
+          />
         </Stack>
       )}
     </Stack>

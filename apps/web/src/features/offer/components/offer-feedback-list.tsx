@@ -1,9 +1,10 @@
-import { Badge, Button, Center, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
 import { useOfferFeedback } from '../api/get-offer-feedback';
 import classes from './offer.module.css';
+import { LoadMore } from '@/shared/ui/load-more';
 
 /**
  * The feedback the offer received (spec: offer feedback list with load more). The first page replaces,
@@ -88,23 +89,12 @@ export function OfferFeedbackList({ hash }: { hash: string }) {
                 </Paper>
               ))}
             </Stack>
-            {query.isFetchNextPageError ? (
-              <Text size="sm" c="red" role="alert" data-testid="feedback-more-error">
-                {t('offer.feedback.loadMoreError')}
-              </Text>
-            ) : null}
-            {query.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void query.fetchNextPage()}
-                  loading={query.isFetchingNextPage}
-                  data-testid="feedback-load-more"
-                >
-                  {query.isFetchNextPageError ? t('common.retry') : t('offer.feedback.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
+            <LoadMore
+              query={query}
+              label={t('offer.feedback.loadMore')}
+              errorText={t('offer.feedback.loadMoreError')}
+              testId="feedback-load-more"
+            />
           </>
         )}
       </Stack>

@@ -433,13 +433,13 @@ describe('OfferPage', () => {
 
     await user.click(screen.getByTestId('feedback-load-more'));
     // The load-more failure keeps the first page and says so below it (retries take a few seconds).
-    expect(await screen.findByTestId('feedback-more-error', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('feedback-load-more-error', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(list).getAllByTestId('feedback-item')).toHaveLength(2);
 
     failSecond = false;
     await user.click(screen.getByTestId('feedback-load-more'));
     await waitFor(() => expect(within(list).getAllByTestId('feedback-item')).toHaveLength(3));
-    expect(screen.queryByTestId('feedback-more-error')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('feedback-load-more-error')).not.toBeInTheDocument();
     expect(screen.queryByTestId('feedback-load-more')).not.toBeInTheDocument();
   }, 40_000);
 

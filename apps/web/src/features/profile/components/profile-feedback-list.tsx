@@ -3,8 +3,6 @@ import {
   Anchor,
   Avatar,
   Badge,
-  Button,
-  Center,
   Group,
   Paper,
   SegmentedControl,
@@ -20,6 +18,7 @@ import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
 import { numericClass } from '@/shared/ui/numeric';
 import { useUserFeedback } from '../api/get-user-feedback';
+import { LoadMore } from '@/shared/ui/load-more';
 
 const FILTERS = ['all', 'positive', 'negative'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -148,23 +147,12 @@ export function ProfileFeedbackList({ username }: { username: string }) {
                 </Paper>
               ))}
             </Stack>
-            {query.isFetchNextPageError ? (
-              <Text size="sm" c="red" role="alert" data-testid="profile-feedback-more-error">
-                {t('profile.feedbackList.loadMoreError')}
-              </Text>
-            ) : null}
-            {query.hasNextPage ? (
-              <Center>
-                <Button
-                  variant="default"
-                  onClick={() => void query.fetchNextPage()}
-                  loading={query.isFetchingNextPage}
-                  data-testid="profile-feedback-load-more"
-                >
-                  {query.isFetchNextPageError ? t('common.retry') : t('profile.loadMore')}
-                </Button>
-              </Center>
-            ) : null}
+            <LoadMore
+              query={query}
+              label={t('profile.loadMore')}
+              errorText={t('profile.feedbackList.loadMoreError')}
+              testId="profile-feedback-load-more"
+            />
           </>
         )}
       </Stack>
