@@ -20,6 +20,7 @@ import { LocalizedRedirect } from './localized-redirect';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { WithCoinList } from './with-coin-list';
 
 // One chunk per page (React.lazy through lazyPage, which adds the 120 s timeout and the
 // "page reload required" handling).
@@ -140,10 +141,24 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
     // The marketplace: /trading/{buy|sell}-{crypto}/{method}, /buy/bitcoin/{method} and the gift card
     // search /{buy|sell}-giftcard[-for-{crypto}]/{method}. The last is a two-segment pattern: static routes
     // rank above it, and the page itself answers "not found" for anything that is not a gift card market.
-    { path: 'trading/:market/:method', element: <TradingPage /> },
+    {
+      path: 'trading/:market/:method',
+      element: (
+        <WithCoinList>
+          <TradingPage />
+        </WithCoinList>
+      ),
+    },
     { path: 'trading', element: <Navigate to="buy-bitcoin/any" replace /> },
     { path: 'buy/bitcoin/:slug', element: <BuyLandingPage /> },
-    { path: ':market/:method', element: <GiftCardMarketPage /> },
+    {
+      path: ':market/:method',
+      element: (
+        <WithCoinList>
+          <GiftCardMarketPage />
+        </WithCoinList>
+      ),
+    },
     { element: <RequireAuth />, children: [{ path: relative(routes.walletIndex), element: <WalletPage /> }] },
     // The offer page needs a login (spec section 2), like the favourites; public profiles do not.
     {
