@@ -433,7 +433,9 @@ describe('OfferPage', () => {
 
     await user.click(screen.getByTestId('feedback-load-more'));
     // The load-more failure keeps the first page and says so below it (retries take a few seconds).
-    expect(await screen.findByTestId('feedback-load-more-error', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByTestId('feedback-load-more-error', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(within(list).getAllByTestId('feedback-item')).toHaveLength(2);
 
     failSecond = false;
