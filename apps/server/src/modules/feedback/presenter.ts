@@ -42,6 +42,20 @@ export function presentTradeFeedbackState(input: {
   };
 }
 
+/** A feedback list's next page: the same filter, `page` last (the spec's client reads it from the end). */
+function nextPageUrl(path: string, query: { rating?: string | undefined; page: number }): string {
+  const next = new URLSearchParams();
+  if (query.rating) next.set('rating', query.rating);
+  next.set('page', String(query.page + 1));
+  return `${path}?${next.toString()}`;
+}
+
+const pageTotals = (counts: FeedbackCounts) => ({
+  positiveCount: counts.positive,
+  negativeCount: counts.negative,
+  totalCount: counts.positive + counts.negative,
+});
+
 /**
  * The spec's "Feedback (offer)". `paginationNextPage` is the next page's URL with `page` as its last
  * parameter: the spec's client reads the page number from the URL's end.
@@ -53,9 +67,6 @@ export function presentOfferFeedback(input: {
   hasMore: boolean;
   counts: FeedbackCounts;
 }): OfferFeedbackPage {
-  const next = new URLSearchParams();
-  if (input.query.rating) next.set('rating', input.query.rating);
-  next.set('page', String(input.query.page + 1));
   return {
     items: input.rows.map((row) => ({
       rating: row.rating,
@@ -64,11 +75,9 @@ export function presentOfferFeedback(input: {
       author: { username: row.authorUsername, avatarUrl: null },
       createdAt: row.createdAt.toISOString(),
     })),
-    positiveCount: input.counts.positive,
-    negativeCount: input.counts.negative,
-    totalCount: input.counts.positive + input.counts.negative,
+    ...pageTotals(input.counts),
     paginationNextPage: input.hasMore
-      ? `/rest/v1/offers/${encodeURIComponent(input.offerHash)}/feedback?${next.toString()}`
+      ? nextPageUrl(`/rest/v1/offers/${encodeURIComponent(input.offerHash)}/feedback`, input.query)
       : null,
   };
 }
@@ -84,9 +93,6 @@ export function presentUserFeedback(input: {
   hasMore: boolean;
   counts: FeedbackCounts;
 }): UserFeedbackPage {
-  const next = new URLSearchParams();
-  if (input.query.rating) next.set('rating', input.query.rating);
-  next.set('page', String(input.query.page + 1));
   return {
     items: input.rows.map((row) => ({
       rating: row.rating,
@@ -98,11 +104,9 @@ export function presentUserFeedback(input: {
       },
       createdAt: row.createdAt.toISOString(),
     })),
-    positiveCount: input.counts.positive,
-    negativeCount: input.counts.negative,
-    totalCount: input.counts.positive + input.counts.negative,
+    ...pageTotals(input.counts),
     paginationNextPage: input.hasMore
-      ? `/rest/v1/users/${encodeURIComponent(input.username)}/feedback?${next.toString()}`
+      ? nextPageUrl(`/rest/v1/users/${encodeURIComponent(input.username)}/feedback`, input.query)
       : null,
   };
 }
