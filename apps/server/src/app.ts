@@ -11,6 +11,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { envelope, frameworkErrors } from './platform/http/envelope.js';
 import { openApiOptions } from './platform/http/openapi-document.js';
+import { recordRoutes } from './platform/http/route-access.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { QuietRequestLogs } from './platform/http/request-logs.js';
 import { sessionsPlugin } from './platform/auth/session.js';
@@ -154,6 +155,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: the route access table's test holds the table to what is registered (0049).
+  recordRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -225,10 +225,10 @@ describe('live answers against the OpenAPI document', () => {
     expectStatus(await seller.c.get('/rest/v1/api-keys'), 200);
     const bot = t.client();
     const authorization = { authorization: `Bearer ${key.secret}` };
-    expectStatus(await bot.get('/rest/v1/users/current_user', { headers: authorization }), 200);
+    expectStatus(await bot.get('/rest/v2/wallet/balances', { headers: authorization }), 200);
     expectStatus(await bot.get('/rest/v1/trade/active', { headers: authorization }), 200);
     expectStatus(await seller.c.delete(`/rest/v1/api-keys/${key.id}`), 200);
-    expectStatus(await bot.get('/rest/v1/users/current_user', { headers: authorization }), 401);
+    expectStatus(await bot.get('/rest/v2/wallet/balances', { headers: authorization }), 401);
     expect(problemsSoFar()).toEqual([]);
   });
 

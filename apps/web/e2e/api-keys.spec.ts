@@ -4,8 +4,8 @@ import { register, uniqueUsername } from './helpers';
 
 /**
  * Issue 16 in the browser: a trader creates an API key on `/user/api-keys`, copies it from the one
- * dialog that shows it, a program reads the account with it (no cookie, no CSRF token), and once the
- * trader revokes it the program is refused. The page in Spanish at 320 px.
+ * dialog that shows it, a program reads the account's balances with it (no cookie, no CSRF token) but
+ * not its e-mail address, and once the trader revokes it the program is refused. The page in Spanish at 320 px.
  */
 test('an API key made in the settings works for a program until it is revoked', async ({
   page,
@@ -16,6 +16,7 @@ test('an API key made in the settings works for a program until it is revoked', 
   await page.goto('/user/api-keys');
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   await expect(page.getByTestId('api-keys-empty')).toBeVisible();
+  await expect(page.getByTestId('api-keys-never')).toContainText('No key can read or change your e-mail');
 
   const form = page.getByRole('form', { name: 'Create a key' });
   await form.getByRole('textbox', { name: /^Name/ }).fill('price bot');
@@ -31,11 +32,14 @@ test('an API key made in the settings works for a program until it is revoked', 
     baseURL: new URL(page.url()).origin,
     extraHTTPHeaders: { authorization: `Bearer ${secret}` },
   });
-  const me = await program.get('/rest/v1/users/current_user');
-  expect(me.status(), await me.text()).toBe(200);
-  expect(((await me.json()) as { data: { username: string } }).data.username).toBe(name);
+  const balances = await program.get('/rest/v2/wallet/balances');
+  expect(balances.status(), await balances.text()).toBe(200);
   const closed = await program.post('/rest/v1/api-keys', { data: { name: 'more', scopes: ['read'] } });
   expect(closed.status()).toBe(403);
+  // The account's personal data is not a key's to read, whatever its scopes (decision 0049).
+  const email = await program.get('/rest/v1/user-verification/email');
+  expect(email.status()).toBe(403);
+  expect(await email.text()).not.toContain('@');
 
   // The page shows its use; revoking it stops the program at once.
   await page.reload();
@@ -46,7 +50,7 @@ test('an API key made in the settings works for a program until it is revoked', 
     .getByRole('button', { name: 'Revoke the key' })
     .click();
   await expect(page.getByTestId('api-keys-empty')).toBeVisible();
-  expect((await program.get('/rest/v1/users/current_user')).status()).toBe(401);
+  expect((await program.get('/rest/v2/wallet/balances')).status()).toBe(401);
   await program.dispose();
 
   await page.setViewportSize({ width: 320, height: 700 });

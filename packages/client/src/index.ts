@@ -32,7 +32,7 @@ export type MarketClientOptions = {
 /**
  * A client that sends `Authorization: Bearer <apiKey>` on every call. A key needs no cookie and no CSRF
  * token; what it may do is its scopes' business (`read`, `trade`, `offers`, `wallet-withdraw`): a call
- * outside them answers 403 `API_KEY_SCOPE` (decision 0042).
+ * outside them answers 403 `API_KEY_SCOPE`, one no key may make 403 `API_KEY_NOT_ALLOWED` (decision 0049).
  */
 export function createMarketClient({ baseUrl, apiKey, fetch }: MarketClientOptions): MarketClient {
   return createClient<paths>({

@@ -3,26 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
-import { scopeOf } from './scopes.js';
-
-describe('API key scopes', () => {
-  it('should open reads but the account secrets, and writes only by their scope', () => {
-    expect(scopeOf('GET', '/rest/v1/trade/:id')).toBe('read');
-    expect(scopeOf('GET', '/rest/v1/offers')).toBe('read');
-    expect(scopeOf('GET', '/rest/v1/api-keys')).toBeNull();
-    expect(scopeOf('GET', '/rest/v1/users/sessions')).toBeNull();
-    expect(scopeOf('GET', '/rest/v1/bankaccounts/:id')).toBeNull();
-    expect(scopeOf('GET', '/rest/v1/bankaccounts')).toBe('read');
-    expect(scopeOf('POST', '/rest/v1/trade/start')).toBe('trade');
-    expect(scopeOf('POST', '/rest/v1/trade/:id/release')).toBe('trade');
-    expect(scopeOf('PUT', '/rest/v1/my-offers/:hash')).toBe('offers');
-    expect(scopeOf('POST', '/rest/v2/wallet/withdraw')).toBe('wallet-withdraw');
-    expect(scopeOf('POST', '/rest/v1/api-keys')).toBeNull();
-    expect(scopeOf('POST', '/rest/v1/auth/password/change')).toBeNull();
-    expect(scopeOf('POST', '/rest/v1/users/two-factor/totp/disable')).toBeNull();
-    expect(scopeOf('POST', undefined)).toBeNull();
-  });
-});
 
 describe('API keys', () => {
   let t: TestApp;
@@ -73,9 +53,8 @@ describe('API keys', () => {
 
     // No cookie and no CSRF token: the key is enough.
     const bot = withKey(created.secret);
-    const current = await bot.get('/rest/v1/users/current_user');
-    expect(current.statusCode, current.body).toBe(200);
-    expect(current.json().data.username).toBe(owner.name);
+    const balances = await bot.get('/rest/v2/wallet/balances');
+    expect(balances.statusCode, balances.body).toBe(200);
     const started = await bot.post('/rest/v1/trade/start', { offer_hash: offer, fiat_amount: '10' });
     expect(started.statusCode, started.body).toBe(201);
     const trade = started.json().data.id as string;
@@ -111,6 +90,30 @@ describe('API keys', () => {
       expect(answer.statusCode, `${method} ${url}`).toBe(403);
       expect(answer.json().errors[0].code).toBe('API_KEY_NOT_ALLOWED');
     }
+    // The account's personal data (issue 26): the e-mail address, phone, settings, identity
+    // verification, the webhook and the current user answer a key nothing of theirs.
+    for (const url of [
+      '/rest/v1/user-verification/email',
+      '/rest/v1/users/phone',
+      '/rest/v1/users/settings',
+      '/rest/v1/verification/requests',
+      '/rest/v1/webhooks',
+      '/rest/v1/users/current_user',
+      '/rest/v1/app/initial-state',
+    ]) {
+      const answer = await reader.get(url);
+      expect([answer.statusCode, answer.json().errors?.[0]?.code], url).toEqual([403, 'API_KEY_NOT_ALLOWED']);
+      // The same calls from the owner's browser still answer.
+      const own = await owner.c.get(url);
+      expect(own.statusCode, url).toBe(200);
+      if (url.endsWith('/email')) expect(own.body).toContain(`${owner.name}@example.com`);
+    }
+    const deliveries = await reader.get('/rest/v1/webhooks/deliveries');
+    expect(deliveries.json().errors[0].code).toBe('API_KEY_NOT_ALLOWED');
+    // What a bot trades with stays open to the key.
+    for (const url of ['/rest/v2/wallet/balances', '/rest/v1/trade/active', '/rest/v1/my-offers/list']) {
+      expect((await reader.get(url)).statusCode, url).toBe(200);
+    }
     // Not even an admin's key opens the console: the unknown-route 404.
     const admin = await s.staffMember('akadmin', 'admin');
     const adminKey = withKey((await createKey(admin, ['read', 'trade', 'offers'])).secret);
@@ -123,25 +126,25 @@ describe('API keys', () => {
     const other = await s.party('akro');
     const created = await createKey(owner, ['read']);
     const bot = withKey(created.secret);
-    expect((await bot.get('/rest/v1/users/current_user')).statusCode).toBe(200);
+    expect((await bot.get('/rest/v2/wallet/balances')).statusCode).toBe(200);
 
     const altered = created.secret.slice(0, -1) + (created.secret.endsWith('a') ? 'b' : 'a');
     for (const key of [altered, 'p2pk_short', `${created.secret}x`, 'x'.repeat(5000), 'p2pk_\u0000']) {
-      const answer = await withKey(key).get('/rest/v1/users/current_user');
+      const answer = await withKey(key).get('/rest/v2/wallet/balances');
       expect(answer.statusCode, key.slice(0, 20)).toBe(401);
       expect(answer.json().errors[0].code).toBe('INVALID_API_KEY');
     }
     // Another user's key id is a 404 to them; the owner's revocation holds from the next call.
     expect((await other.c.delete(`/rest/v1/api-keys/${created.id}`)).statusCode).toBe(404);
     expect((await owner.c.delete(`/rest/v1/api-keys/${created.id}`)).statusCode).toBe(200);
-    expect((await bot.get('/rest/v1/users/current_user')).statusCode).toBe(401);
+    expect((await bot.get('/rest/v2/wallet/balances')).statusCode).toBe(401);
     expect((await owner.c.delete(`/rest/v1/api-keys/${created.id}`)).statusCode).toBe(404);
     expect((await owner.c.delete('/rest/v1/api-keys/abc')).statusCode).toBe(422);
 
     const banned = await s.party('akbn');
     const bannedKey = withKey((await createKey(banned, ['read'])).secret);
     await t.database.db.execute(sql`UPDATE users SET account_state = 'banned' WHERE id = ${banned.id}`);
-    expect((await bannedKey.get('/rest/v1/users/current_user')).statusCode).toBe(401);
+    expect((await bannedKey.get('/rest/v2/wallet/balances')).statusCode).toBe(401);
   });
 
   it('should check the form, need a session and its CSRF token, and cap the keys under twenty calls at once', async () => {
@@ -185,11 +188,11 @@ describe('API keys', () => {
     const first = withKey((await createKey(owner, ['read'], 'one')).secret);
     const second = withKey((await createKey(owner, ['read'], 'two')).secret);
     const answers = [];
-    for (let i = 0; i < 41; i += 1) answers.push(await first.get('/rest/v1/users/current_user'));
+    for (let i = 0; i < 41; i += 1) answers.push(await first.get('/rest/v2/wallet/balances'));
     expect(answers.slice(0, 40).every((a) => a.statusCode === 200)).toBe(true);
     const limited = answers[40]!;
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await second.get('/rest/v1/users/current_user')).statusCode).toBe(200);
+    expect((await second.get('/rest/v2/wallet/balances')).statusCode).toBe(200);
   });
 });

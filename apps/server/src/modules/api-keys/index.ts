@@ -2,4 +2,3 @@
 export { createApiKeysService, type ApiKeysService, type ApiKeyPrincipal } from './service.js';
 export { createApiKeyAuthenticator } from './authenticator.js';
 export { apiKeysRoutes } from './routes.js';
-export { scopeOf } from './scopes.js';

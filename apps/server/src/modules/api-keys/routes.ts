@@ -12,7 +12,7 @@ import type { ApiKeysService } from './service.js';
 
 /**
  * My API keys (decision 0042). Only a browser session manages them: an API key cannot list, create or
- * revoke keys (scopes.ts closes these paths to keys).
+ * revoke keys (the route access table closes these paths to keys, decision 0049).
  */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {
   const tags = ['api-keys'];

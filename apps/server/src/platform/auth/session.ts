@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { AccountState, UserRole } from '@app/contract';
+import type { AccountState, ApiKeyScope, UserRole } from '@app/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
@@ -13,6 +13,7 @@ import { announceRevocation, revocationOf } from './revocation.js';
 import { SessionReadCache, type SessionRow } from './session-read-cache.js';
 import { createTurnBatcher } from '../db/turn-batcher.js';
 import { BUS_RESYNC_EVENT } from '../events/pg-bus.js';
+import { routeGate } from './route-gate.js';
 import { staffGate } from './staff-guard.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -22,19 +23,20 @@ export type SessionInfo = { id: string; csrfToken: string; userId: number | null
 
 /**
  * Proves an `Authorization: Bearer` API key for this request (modules/api-keys, decision 0042): the
- * key's user and id, or a thrown 401/403/429. Given at registration, built later (it needs the limits).
+ * key's user, id and scopes, or a thrown 401/429. Given at registration, built later (it needs the
+ * limits). What the scopes allow is the route gate's (route-gate.ts).
  */
 export type ApiKeyAuthenticator = (
   request: FastifyRequest,
   key: string,
-) => Promise<{ keyId: number; user: AuthUser }>;
+) => Promise<{ keyId: number; scopes: readonly ApiKeyScope[]; user: AuthUser }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionInfo | null;
     user: AuthUser | null;
     /** The API key this request was made with (no session, no CSRF token), or null. */
-    apiKey: { id: number } | null;
+    apiKey: { id: number; scopes: readonly ApiKeyScope[] } | null;
   }
   interface FastifyInstance {
     sessions: SessionService;
@@ -255,7 +257,7 @@ async function sessionPlugin(
       if (key && apiKeys && !request.is404) {
         const principal = await apiKeys(request, key);
         request.user = principal.user;
-        request.apiKey = { id: principal.keyId };
+        request.apiKey = { id: principal.keyId, scopes: principal.scopes };
       }
       return;
     }
@@ -297,6 +299,10 @@ async function sessionPlugin(
   // The staff console's gate (staff-guard.ts): after the session is known, before CSRF and validation,
   // so an outsider gets the same 404 as an unknown route on every /rest/v1/admin/ path.
   app.addHook('onRequest', staffGate);
+
+  // Who may call each route (route-gate.ts, decision 0049): the login and the API key's scope, checked
+  // before CSRF and validation, so a visitor gets 401 and a key 403 whatever the body.
+  app.addHook('onRequest', routeGate);
 
   // CSRF: every state-changing call must echo the session's token (ASVS 3.5.1), or, without a session
   // (login, register), the token of this browser's CSRF cookie, which another site can neither read nor

@@ -8,6 +8,7 @@ import {
   VERIFICATION_SIDE_FIELD,
   verificationDocumentSides,
 } from '@app/contract';
+import { openApiPath, ROUTE_ACCESS, routeKey, UNLISTED } from './route-access.js';
 
 /**
  * The OpenAPI document (`GET /docs/json`) as a stranger's tools read it (issue 16): generated clients name
@@ -39,63 +40,15 @@ const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 /** What session.ts checks the CSRF token on. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The route access table's line for `METHOD /path` (OpenAPI path form). */
+const accessOfOperation = (method: string, path: string) => ROUTE_ACCESS[routeKey(method, path)] ?? UNLISTED;
+
 /**
- * The operations a visitor may call without logging in (everything else answers 401 UNAUTHENTICATED,
- * or the staff console's 404). Handlers decide that with `requireUser`, which the document cannot see;
- * openapi-document.test.ts calls every operation as a visitor and holds this list to the answers.
+ * Whether a visitor may call `METHOD /path` (OpenAPI path form), from the route access table
+ * (route-access.ts): everything else answers 401 UNAUTHENTICATED, or the staff console's 404.
  */
-const PUBLIC_OPERATIONS = new Set([
-  'GET /healthz',
-  'GET /readyz',
-  'GET /rest/v1/app/initial-state',
-  'GET /rest/v1/auth/csrf',
-  'POST /rest/v1/auth/register',
-  'POST /rest/v1/auth/login',
-  'POST /rest/v1/auth/login/two-factor',
-  'POST /rest/v1/auth/logout',
-  'POST /rest/v1/auth/password/forgot',
-  'POST /rest/v1/auth/password/reset',
-  'GET /rest/v2/payment-methods',
-  'GET /rest/v2/payment-methods/popular',
-  'GET /rest/v2/payment-methods/icons/{file}',
-  'GET /rest/v2/payment-methods/{slug}',
-  'GET /rest/v2/payment-method-groups',
-  'GET /rest/v2/currencies',
-  'GET /rest/v2/currencies/{code}',
-  'GET /rest/v1/tags',
-  'GET /rest/v1/countries',
-  'GET /rest/v2/countries',
-  'GET /rest/v2/countries/phone-verification',
-  'GET /rest/v2/crypto-fiat-rates',
-  'GET /rest/v2/wallet/crypto-currencies',
-  'GET /rest/v2/wallet/crypto-currencies/rates',
-  'GET /rest/v1/calculator',
-  'GET /rest/v1/calculator/currency',
-  'GET /rest/v1/banks',
-  'GET /rest/v1/banks/by-iban',
-  'GET /rest/v1/banks/by-routing-number',
-  'GET /rest/v1/banks/by-swift',
-  'GET /rest/v1/offers',
-  'GET /rest/v1/offers/{id}',
-  'GET /rest/v1/offers/report-reasons',
-  'GET /rest/v1/offers/{id}/feedback',
-  'GET /rest/v1/users/{username}',
-  'GET /rest/v1/users/{username}/avatar',
-  'GET /rest/v1/users/{username}/active-offers',
-  'GET /rest/v1/users/{username}/feedback',
-  'GET /rest/v1/dispute/reasons',
-  'GET /rest/v1/verification/supported-countries',
-  'GET /rest/v1/verification/document-country',
-  'GET /rest/v3/kyc/verifications/provider',
-  'GET /rest/v1/pages/{slug}',
-]);
-
-/** Fastify's `:id` as OpenAPI's `{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-/** Whether a visitor may call `METHOD /path` (OpenAPI path form). */
 export const isPublicOperation = (method: string, path: string) =>
-  PUBLIC_OPERATIONS.has(`${method.toUpperCase()} ${path}`);
+  accessOfOperation(method, path).caller === 'anyone';
 
 /** The names of the schemes in `components.securitySchemes`. */
 export const SECURITY = {
@@ -109,21 +62,22 @@ type SecurityRequirement = Record<string, string[]>;
 
 /**
  * Who may call a route, as OpenAPI security requirements (alternatives, each a set sent together): a
- * browser's session cookie, with the CSRF header on state-changing calls, or an API key, which needs no
- * CSRF token; a visitor's state-changing call pairs the header with the anonymous CSRF cookie. Routes
- * with `config.csrf === false` prove themselves otherwise (a signed callback) and need nothing here.
+ * browser's session cookie, with the CSRF header on state-changing calls, or an API key where the route
+ * access table lets keys in (it needs no CSRF token); a visitor's state-changing call pairs the header
+ * with the anonymous CSRF cookie. Routes with `config.csrf === false` prove themselves otherwise (a
+ * signed callback) and need nothing here.
  */
 export function securityFor(method: string, path: string, csrf: boolean): SecurityRequirement[] {
   const withCsrf = csrf && STATE_CHANGING.has(method.toUpperCase());
   const session: SecurityRequirement = withCsrf
     ? { [SECURITY.session]: [], [SECURITY.csrf]: [] }
     : { [SECURITY.session]: [] };
-  const apiKey = { [SECURITY.apiKey]: [] };
+  const apiKey = accessOfOperation(method, path).key ? [{ [SECURITY.apiKey]: [] }] : [];
   if (!csrf) return [];
-  if (!isPublicOperation(method, path)) return [session, apiKey];
+  if (!isPublicOperation(method, path)) return [session, ...apiKey];
   if (withCsrf) return [session, { [SECURITY.anonymousCsrf]: [], [SECURITY.csrf]: [] }];
   // Public reads answer more to a known viewer (their favourites, their own offers): both are optional.
-  return [{}, session, apiKey];
+  return [{}, session, ...apiKey];
 }
 
 /** The cookie names session.ts uses: `__Host-` only over TLS, where browsers accept the prefix. */

@@ -52,6 +52,11 @@ describe('ApiKeysPage', () => {
     // Sending crypto out is off by default; choosing it warns.
     expect(within(form).getByRole('checkbox', { name: /Send crypto out/ })).not.toBeChecked();
     expect(within(form).getByRole('checkbox', { name: /^Read/ })).toBeChecked();
+    // The scopes say what the server's route access table lets a key reach, and what it never does.
+    expect(within(form).getByText(/payment accounts \(numbers masked\)/)).toBeVisible();
+    expect(within(form).getByTestId('api-keys-never')).toHaveTextContent(
+      /No key can read or change your e-mail address, phone, settings, identity verification/,
+    );
     await user.click(within(form).getByRole('button', { name: 'Create the key' }));
     expect(await within(form).findByText('Name the key.')).toBeVisible();
     await user.click(within(form).getByRole('checkbox', { name: /Send crypto out/ }));

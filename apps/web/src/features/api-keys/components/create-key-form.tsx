@@ -105,6 +105,10 @@ export function CreateKeyForm({
             </Checkbox.Group>
           )}
         />
+        {/* What no scope reaches: the server's route access table (decision 0049). */}
+        <Text size="xs" c="dimmed" data-testid="api-keys-never">
+          {t('apiKeys.create.neverReach')}
+        </Text>
         {scopes?.includes('wallet-withdraw') ? (
           <Alert color="orange" variant="light" data-testid="withdraw-scope-warning">
             <Text size="sm">{t('apiKeys.create.withdrawWarning')}</Text>
