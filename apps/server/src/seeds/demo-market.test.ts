@@ -181,6 +181,28 @@ describe('demo market', () => {
       }
       return pages;
     }
+    /**
+     * Runs `check` with every demo offer's opening hours closed (a weekend) or open (no hours at all),
+     * then puts them back as the seed made them.
+     */
+    async function withOpeningHours(state: 'all open' | 'all closed', check: () => Promise<void>) {
+      const change =
+        state === 'all closed'
+          ? sql`UPDATE offer_opening_hours SET active = false WHERE active RETURNING offer_id AS id`
+          : sql`UPDATE offers SET has_opening_hours = false WHERE has_opening_hours RETURNING id`;
+      const ids = `{${rowsOf<{ id: number }>(await exec(change))
+        .map((r) => r.id)
+        .join(',')}}`;
+      try {
+        await check();
+      } finally {
+        await exec(
+          state === 'all closed'
+            ? sql`UPDATE offer_opening_hours SET active = true WHERE offer_id = ANY(${ids}::int[])`
+            : sql`UPDATE offers SET has_opening_hours = true WHERE id = ANY(${ids}::int[])`,
+        );
+      }
+    }
     const mostHaveFeedback = (pages: Awaited<ReturnType<typeof firstPages>>) => {
       for (const page of pages) {
         expect(page.vendors, page.pair).toBeGreaterThan(3);
@@ -201,10 +223,7 @@ describe('demo market', () => {
       expect(made).toEqual({ offers: DEMO_MARKET.offers, coins: 6, currencies: 11 });
       // Every one active, funded and bonded: with all opening hours open, the searches of six coins on
       // both sides list them all (what hides some now is only their opening hours).
-      const hours = rowsOf<{ id: number }>(
-        await exec(sql`UPDATE offers SET has_opening_hours = false WHERE has_opening_hours RETURNING id`),
-      ).map((r) => r.id);
-      try {
+      await withOpeningHours('all open', async () => {
         let listed = 0;
         for (const coin of cryptoIds.keys()) {
           for (const side of ['buy', 'sell'] as const) {
@@ -214,11 +233,7 @@ describe('demo market', () => {
           }
         }
         expect(listed).toBe(DEMO_MARKET.offers);
-      } finally {
-        await exec(
-          sql`UPDATE offers SET has_opening_hours = true WHERE id = ANY(${`{${hours.join(',')}}`}::int[])`,
-        );
-      }
+      });
     });
 
     it('should have most first-page vendors of the popular markets with feedback, at any hour', async () => {
@@ -226,22 +241,8 @@ describe('demo market', () => {
       mostHaveFeedback(await firstPages());
       // At night and at weekends, when every offer with opening hours is closed, and in the hours every
       // one of them is open: the pages reach further down the price order or less far.
-      await exec(sql`UPDATE offer_opening_hours SET active = false`);
-      try {
-        mostHaveFeedback(await firstPages());
-      } finally {
-        await exec(sql`UPDATE offer_opening_hours SET active = true`);
-      }
-      const hours = rowsOf<{ id: number }>(
-        await exec(sql`UPDATE offers SET has_opening_hours = false WHERE has_opening_hours RETURNING id`),
-      ).map((r) => r.id);
-      try {
-        mostHaveFeedback(await firstPages());
-      } finally {
-        await exec(
-          sql`UPDATE offers SET has_opening_hours = true WHERE id = ANY(${`{${hours.join(',')}}`}::int[])`,
-        );
-      }
+      await withOpeningHours('all closed', async () => mostHaveFeedback(await firstPages()));
+      await withOpeningHours('all open', async () => mostHaveFeedback(await firstPages()));
     });
 
     it("should state the seed's numbers in the README, in every place it names them", async () => {
