@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { buildStamp } from './build-stamp.mjs';
 
 /** Where the dev server forwards API calls; the Fastify server listens here by default. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -20,6 +21,9 @@ export default defineConfig({
       threshold: 1024,
       algorithms: ['brotliCompress', 'gzip'],
     }),
+    // Records what each finished build was made from (dist-inputs.json): `npm start` builds only when it
+    // changed (build-stamp.mjs, scripts/build-web-if-changed.mjs).
+    buildStamp(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

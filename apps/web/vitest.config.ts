@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-stamp.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     // Component tests type into real Mantine inputs; on a busy 2-core runner that can pass 5 s.
     testTimeout: 20_000,

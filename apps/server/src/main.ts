@@ -13,7 +13,11 @@ import { startHousekeeping } from './platform/housekeeping/index.js';
 import { startChainMiner } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
-import { checkProductionDatabase, FIRST_ADMIN_HINT } from './seeds/production-check.js';
+import {
+  checkProductionDatabase,
+  FIRST_ADMIN_HINT,
+  productionStartWarnings,
+} from './seeds/production-check.js';
 
 /**
  * Process entry: configuration, database (migrated), seeds, HTTP server, the local admin socket, and
@@ -72,6 +76,7 @@ async function main() {
   });
 
   if (production.needsFirstAdmin) app.log.warn(FIRST_ADMIN_HINT);
+  for (const warning of productionStartWarnings(config)) app.log.warn(warning);
   await app.listen({ host: config.host, port: config.port });
   const summary = startupSummary(config, database.kind, app.server.address());
   // Production logs stay JSON lines for log shippers; a developer's terminal gets a block to read.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ADMIN_HINT } from '../src/seeds/production-check.js';
+import { FIRST_ADMIN_HINT, NO_MAIL_SERVER_WARNING } from '../src/seeds/production-check.js';
 import { freePort, loginStatus, pathsOpenToOthers, run, startServer, stop } from './server-process.js';
 
 /**
@@ -66,6 +66,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         expect(output).not.toContain('Demo logins');
         expect(output).not.toContain('Demo-pass-1');
         expect(output).toContain(FIRST_ADMIN_HINT);
+        // No SMTP_URL: the codes nobody would receive are named in a warning line (level 40).
+        expect(output).toMatch(new RegExp(`"level":40,.*"msg":"${NO_MAIL_SERVER_WARNING.split('.')[0]}`));
         expect(await loginStatus(base, 'root', 'Demo-pass-1')).toBe(401);
         expect(await loginStatus(base, 'alice', 'Demo-pass-1')).toBe(401);
         for (const username of ['root', 'mod', 'alice', 'bob', 'carol', 'trader0001']) {
@@ -123,9 +125,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(direct.stdout).toMatch(/created user ops_mod/);
       expect(pathsOpenToOthers(dataDir)).toEqual([]);
 
-      const server = await startServer(env);
+      // With a mail server named, no warning about mail (nothing is sent in this test).
+      const server = await startServer({ ...env, SMTP_URL: 'smtp://127.0.0.1:2525' });
       try {
         expect(server.output()).not.toContain(FIRST_ADMIN_HINT);
+        expect(server.output()).not.toContain('SMTP_URL is not set');
         expect(await loginStatus(base, 'ops_mod', 'Str0ng-pass!')).toBe(200);
       } finally {
         expect(await stop(server.child)).toBe(0);

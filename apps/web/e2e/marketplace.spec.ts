@@ -139,6 +139,11 @@ test.describe('marketplace', () => {
     const demo = offers.filter((offer) => /^trader\d{4}$/.test(offer.owner.username));
     expect(demo.length).toBeGreaterThan(0);
     expect(demo.every((offer) => offer.margin === null || Number(offer.margin) > 0)).toBe(true);
+    // Issue 26: most vendors of the first page have feedback, as on a living market (the demo's
+    // vendors: other tests add offers of new accounts at the market price, ahead of them).
+    const vendors = new Map(demo.map((offer) => [offer.owner.username, offer.owner.feedbackPositive]));
+    const rated = [...vendors.values()].filter((positive) => positive > 0).length;
+    expect(rated / vendors.size, `${rated} of ${vendors.size} vendors rated`).toBeGreaterThanOrEqual(0.75);
     const seasoned = offers.find(
       (offer) => offer.owner.completionRate !== null && offer.owner.avgReleaseSeconds !== null,
     );

@@ -14,13 +14,18 @@ import { admin, apiPost, register, uniqueUsername } from './helpers';
  * conversion, favourite, report, the owner's profile with "load more", and starting a trade.
  */
 
-/** A demo sell offer (the visitor buys) with terms, a range, no requirements, and open now. */
+/**
+ * A demo sell offer (the visitor buys) with terms, a range, no requirements, and open now, whose minimum a
+ * new account may trade (a demo offer's minimum reaches 5,000 USD, the lowest level's most per trade).
+ */
 async function findDemoOffer(request: APIRequestContext): Promise<OfferView> {
-  const search = await request.get('/rest/v1/offers?type=buy&crypto_currency_id=8&limit=50');
+  const search = await request.get('/rest/v1/offers?type=buy&crypto_currency_id=8&currency=USD&limit=100');
   expect(search.ok()).toBe(true);
   const { offers } = ((await search.json()) as { data: { offers: OfferListing[] } }).data;
   for (const listing of offers) {
     if (
+      !/^trader\d{4}$/.test(listing.owner.username) ||
+      Number(listing.fiatAmountRangeMin) > 1000 ||
       listing.predefinedAmount.length > 0 ||
       listing.requireVerifiedId ||
       listing.requireFullNameVisibility

@@ -12,10 +12,11 @@ import { prng } from '../modules/offers/seed.js';
 import { tradesOutsideTheServer } from '../trades-outside-the-server.js';
 
 /**
- * Trades the demo history makes on a fresh start: each costs about 40 ms of CPU on PGlite (start, paid,
+ * Trades the demo history makes on a fresh start: a first one for each of the 108 established traders of
+ * the demo market, the other 52 to the busiest. Each costs about 45 ms of CPU on PGlite (start, paid,
  * release, feedback through the services), so this keeps the first start within seconds.
  */
-export const DEMO_HISTORY_TRADES = 150;
+export const DEMO_HISTORY_TRADES = 160;
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -23,6 +24,8 @@ const MINUTE_MS = 60_000;
 const HISTORY_DAYS = 60;
 /** Trades worth more than this (USD) are left out: small trades keep the customers within their limits. */
 const MAX_TRADE_USD = 300;
+/** The loosest-priced share of each market's traders who are new: no trades, no feedback yet. */
+export const NEW_TRADER_SHARE = 0.1;
 
 /**
  * The demo traders' customers: one or two per market of the offer seed, so a trader trades with people
@@ -126,7 +129,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * cancelled by the buyer or expired unpaid) so escrow and fees go through the ledger as in real trades,
  * with feedback through the feedback service on most completed ones. The service runs on a clock the
  * seed sets to each step's moment, so start, paid and release times are real history (release a few
- * minutes to about 40); feedback is stamped afterwards, minutes after its trade. Then about a third of
+ * minutes to about 40); feedback is stamped afterwards, minutes after its trade. Every trader but the
+ * loosest-priced tenth of each market has a first trade, completed and rated by the customer, so the
+ * vendors a visitor sees first have feedback (issue 26, decision 0051). Then about a third of
  * the traders are online (a session seen just now, whose token nobody holds) and the rest were last seen
  * hours or days ago. Deterministic (the offer seed's prng); times are relative to the start.
  */
@@ -247,9 +252,10 @@ export async function seedDemoHistory(
     offersByOwner.set(o.user_id, list);
   }
 
-  // Who trades how much: as on real markets, the traders who price tightest (their offers' mean distance
-  // from the market price, which the offer seed leans per trader) are the busy ones and release fastest;
-  // the loosest 40 % are new (no history yet).
+  // Who trades how much, market by market (a visitor sees one currency at a time): as on real markets,
+  // the traders who price tightest (their offers' mean distance from the market price, which the offer
+  // seed leans per trader) are the busy ones and release fastest; they are also the ones the marketplace
+  // lists first (cheapest sellers, highest buyers). The loosest tenth of each market is new (no history).
   const tightness = new Map(
     rowsOf<{ user_id: number; distance: string }>(
       await db.execute(sql`SELECT o.user_id, avg(abs(o.margin))::text AS distance FROM offers o
@@ -258,19 +264,23 @@ export async function seedDemoHistory(
         GROUP BY o.user_id`),
     ).map((r) => [r.user_id, Number(r.distance)]),
   );
-  const ranked = traders
-    .filter((t) => offersByOwner.has(t.id) && tightness.has(t.id))
-    .sort((a, b) => tightness.get(a.id)! - tightness.get(b.id)! || a.id - b.id);
-  const active = ranked
-    .map((t, i) => {
-      const rank = i / ranked.length;
+  const markets = new Map<string, typeof traders>();
+  for (const t of traders) {
+    if (!offersByOwner.has(t.id) || !tightness.has(t.id)) continue;
+    markets.set(t.country, [...(markets.get(t.country) ?? []), t]);
+  }
+  const active = [...markets.values()].flatMap((market) => {
+    const ranked = market.sort((a, b) => tightness.get(a.id)! - tightness.get(b.id)! || a.id - b.id);
+    const established = ranked.slice(0, ranked.length - Math.round(ranked.length * NEW_TRADER_SHARE));
+    return established.map((t, i) => {
+      const rank = i / established.length;
       return {
         ...t,
-        weight: rank < 0.1 ? 10 : rank < 0.35 ? 3 : rank < 0.6 ? 1 : 0,
+        weight: rank < 0.2 ? 6 : rank < 0.5 ? 2 : 1,
         releaseMinutes: 2 + rank * 18 + between(0, 6),
       };
-    })
-    .filter((t) => t.weight > 0);
+    });
+  });
   const totalWeight = active.reduce((sum, t) => sum + t.weight, 0);
   const pickTrader = () => {
     let left = random() * totalWeight;
@@ -280,6 +290,19 @@ export async function seedDemoHistory(
     }
     return active[active.length - 1]!;
   };
+  // Every established trader's first trade (completed, rated by the customer: a vendor listed on a first
+  // page has feedback), then the rest by weight; shuffled, so first trades are spread over the 60 days.
+  const plans = [
+    ...active.slice(0, options.trades).map((trader) => ({ trader, first: true })),
+    ...Array.from({ length: Math.max(0, options.trades - active.length) }, () => ({
+      trader: pickTrader(),
+      first: false,
+    })),
+  ];
+  for (let i = plans.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [plans[i], plans[j]] = [plans[j]!, plans[i]!];
+  }
   const speedOf = new Map(active.map((t) => [t.id, t.releaseMinutes]));
   const countryOf = new Map<number, string>([
     ...traders.map((t) => [t.id, t.country] as const),
@@ -295,21 +318,20 @@ export async function seedDemoHistory(
   const tradeHashes: string[] = [];
   let completed = 0;
   let given = 0;
-  for (let i = 0; i < options.trades && active.length > 0; i += 1) {
-    const trader = pickTrader();
+  for (const [i, { trader, first }] of plans.entries()) {
     const offer = pick(offersByOwner.get(trader.id)!);
     const customer = pick(customersOf(offer.currency));
     const buyer = offer.type === 'sell' ? customer.id : offer.userId;
     const seller = offer.type === 'sell' ? offer.userId : customer.id;
     // In time order, each trade in its own moment: a customer's daily limit sees a real day.
-    const at = from + ((i + random()) / options.trades) * span;
+    const at = from + ((i + random()) / plans.length) * span;
     clock = new Date(at);
     const trade = await trades.start(
       as(customer.id),
       { offer_hash: offer.hash, fiat_amount: offer.amount },
       step(),
     );
-    const fate = random();
+    const fate = first ? 1 : random();
     if (fate < 0.05) {
       // The buyer changed their mind before paying.
       clock = new Date(at + between(2, 20) * MINUTE_MS);
@@ -337,9 +359,10 @@ export async function seedDemoHistory(
       [customer.id, 0.85],
       [offer.userId, 0.3],
     ] as const) {
-      if (random() >= share) continue;
+      const customerOnFirst = first && author === customer.id;
+      if (!customerOnFirst && random() >= share) continue;
       const texts = FEEDBACK[languageOf(author)];
-      const negative = random() < 0.05;
+      const negative = !customerOnFirst && random() < 0.05;
       await feedback.give(author, trade.id, {
         rating: negative ? 'negative' : 'positive',
         message: negative ? pick(texts.negative) : pick(texts.positive),
@@ -379,5 +402,5 @@ export async function seedDemoHistory(
   await db.execute(sql`UPDATE users u SET last_login_at = v.at::timestamptz
     FROM jsonb_to_recordset(${JSON.stringify(lastLogins)}::jsonb) AS v(id int, at text) WHERE u.id = v.id`);
 
-  return { trades: options.trades, completed, feedback: given, online: online.length };
+  return { trades: plans.length, completed, feedback: given, online: online.length };
 }

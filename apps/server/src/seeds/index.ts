@@ -32,20 +32,25 @@ const demoUsers: Seed = {
 };
 
 /**
- * The demo market: 120 traders and 2,400 active offers (funded and bonded through the ledger). Bond
- * amounts and groups are the defaults (demo data is for a first look, not for a configured deployment).
- * 120 rather than more: each trader gets a believable history from the next seed within a short start
- * (a trade through the service costs tens of milliseconds on PGlite), and 20 offers each is a vendor's
- * usual spread over coins and methods.
+ * The demo market's size. 120 traders rather than more: each gets a believable history from the next seed
+ * within a short start (a trade through the service costs tens of milliseconds on PGlite), and 20 offers
+ * each is a vendor's usual spread over coins and methods. The README states what these make (the counts
+ * a visitor sees where); seeds/demo-market.test.ts holds it to them.
+ */
+export const DEMO_MARKET = { traders: 120, offers: 2_400, prefix: 'trader' } as const;
+
+/**
+ * The demo market: its traders and offers (funded and bonded through the ledger). Bond amounts and groups
+ * are the defaults (demo data is for a first look, not for a configured deployment).
  */
 const demoOffers: Seed = {
   name: 'demo-offers-v1',
   demo: true,
   async run(db) {
     await seedOffers(db, {
-      users: 120,
-      offers: 2_400,
-      prefix: 'trader',
+      users: DEMO_MARKET.traders,
+      offers: DEMO_MARKET.offers,
+      prefix: DEMO_MARKET.prefix,
       bond: { amounts: {}, paymentGroups: ['gift-cards', 'online-transfers'] },
     });
   },
@@ -60,7 +65,7 @@ const demoHistory: Seed = {
   demo: true,
   ownTransactions: true,
   async run(db, config) {
-    await seedDemoHistory(db, config, { prefix: 'trader', trades: DEMO_HISTORY_TRADES });
+    await seedDemoHistory(db, config, { prefix: DEMO_MARKET.prefix, trades: DEMO_HISTORY_TRADES });
   },
 };
 

@@ -4,7 +4,13 @@ import { loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/client.js';
 import { users } from '../platform/db/schema.js';
 import { createTestDatabase } from '../../test/db.js';
-import { checkProductionDatabase, DemoDataInProductionError } from './production-check.js';
+import {
+  checkProductionDatabase,
+  DemoDataInProductionError,
+  NO_MAIL_SERVER_WARNING,
+  NO_SMS_PROVIDER_WARNING,
+  productionStartWarnings,
+} from './production-check.js';
 
 describe('production start checks', () => {
   let database: Database;
@@ -82,6 +88,20 @@ describe('production start checks', () => {
       output: expect.stringMatching(/created user ops_admin .*role admin/),
     });
     expect(await checkProductionDatabase(database.db, production)).toEqual({ needsFirstAdmin: false });
+  });
+
+  it('should warn a production start that mail and SMS wait in the outbox without their servers', () => {
+    expect(productionStartWarnings(production)).toEqual([NO_MAIL_SERVER_WARNING, NO_SMS_PROVIDER_WARNING]);
+    expect(NO_MAIL_SERVER_WARNING).toMatch(/^SMTP_URL is not set: no e-mail is sent\..*\/admin\/outbox/);
+    const withMail = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      SMS_HTTP_URL: 'https://sms.example.com/send',
+    });
+    expect(productionStartWarnings(withMail)).toEqual([]);
+    // Outside production the start-up summary names where mail goes; no warning.
+    expect(productionStartWarnings(development)).toEqual([]);
   });
 
   it('should refuse the benchmark seed (demo accounts) in production', async () => {

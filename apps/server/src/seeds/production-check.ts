@@ -11,6 +11,27 @@ export const FIRST_ADMIN_HINT =
   'No administrator yet: create one with npm run admin -- user:create --username U --email E --password P --role admin';
 
 /**
+ * A production start without a mail server works (decision 0025: mail waits in the outbox), so nothing
+ * fails that would tell the operator that nobody receives their codes: the start says so, loudly.
+ */
+export const NO_MAIL_SERVER_WARNING =
+  'SMTP_URL is not set: no e-mail is sent. E-mail verification codes (needed to trade), security codes, ' +
+  'password resets and notices wait in the outbox, where only an admin reads them (/admin/outbox). ' +
+  'Set SMTP_URL for real use';
+export const NO_SMS_PROVIDER_WARNING =
+  'SMS_HTTP_URL is not set: no SMS is sent. Phone verification codes wait in the outbox (/admin/outbox). ' +
+  'Set SMS_HTTP_URL and SMS_HTTP_TOKEN for phone verification';
+
+/** What a production start warns about in its configuration (nothing outside production). */
+export function productionStartWarnings(config: Pick<Config, 'production' | 'mail'>): string[] {
+  if (!config.production) return [];
+  const warnings: string[] = [];
+  if (!config.mail.smtpUrl) warnings.push(NO_MAIL_SERVER_WARNING);
+  if (!config.mail.smsHttp) warnings.push(NO_SMS_PROVIDER_WARNING);
+  return warnings;
+}
+
+/**
  * Refuses a production start on a database that holds demo accounts (seeded earlier outside
  * production, or by the benchmark seed): their password is published, so any of them, `root` first,
  * would be a working login for anyone. Nothing is deleted here; the operator starts production on a

@@ -194,10 +194,16 @@ export async function seedOffers(
       const owner = pick(owners);
       const method = pick(owner.market.methods);
       const currency = data.currencyByCode.get(owner.market.currency)!;
-      const coin = pick(COINS.filter((c) => data.cryptoByCode.has(c)));
-      const crypto = data.cryptoByCode.get(coin)!;
       const isGift = data.groupById.get(method.groupId)?.slug === 'gift-cards';
-      if (isGift && crypto.excludedOfferFeatures.includes('gift-card-offers')) continue;
+      // Only coins that may have this kind of offer (Monero has no gift card offers): every draw makes an
+      // offer, so the market has exactly `options.offers` (the README states the demo market's numbers).
+      const coin = pick(
+        COINS.filter((c) => {
+          const known = data.cryptoByCode.get(c);
+          return known && !(isGift && known.excludedOfferFeatures.includes('gift-card-offers'));
+        }),
+      );
+      const crypto = data.cryptoByCode.get(coin)!;
       const type = random() < 0.6 ? 'sell' : 'buy';
       const fx = rates.get(currency.code) ?? '1';
       const usd = pick(SIZES_USD);
