@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../../../test/db.js';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers.js';
 import { runAdminCommand } from '../../../cli/commands.js';
 import { runSeeds } from '../../../seeds/index.js';
@@ -111,4 +112,35 @@ describe('simulated deposit addresses from an earlier version', () => {
     expect(answer.address).toMatch(/^bcrt1q/);
     expect(isValidAddress('BTC', answer.address, 'test')).toBe(true);
   });
+
+  it.skipIf(!onPostgres())(
+    'should move each row once when two instances start at the same moment',
+    async () => {
+      const rows: { userId: number; cryptoCode: string; address: string }[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const { id } = await t.client().register(`race_addresses_${i}`);
+        rows.push(
+          { userId: id, cryptoCode: 'BTC', address: addressFormat('BTC', 'mainnet').generate() },
+          { userId: id, cryptoCode: 'XMR', address: addressFormat('XMR', 'mainnet').generate() },
+        );
+        // No counterpart: each instance would draw its own new address; only one may land.
+        if (i === 0) {
+          rows.push({ userId: id, cryptoCode: 'LTC', address: 'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9' });
+        }
+      }
+      await t.database.db.insert(depositAddresses).values(rows);
+      const chain = new SimulatedChain();
+      const [a, b] = await Promise.all([
+        convertSimulatedAddressesToTestForm(t.database.db, chain),
+        convertSimulatedAddressesToTestForm(t.database.db, chain),
+      ]);
+      expect(a + b).toBe(rows.length);
+      const stored = await t.database.db
+        .select({ cryptoCode: depositAddresses.cryptoCode, address: depositAddresses.address })
+        .from(depositAddresses);
+      for (const row of stored) {
+        expect(isValidAddress(row.cryptoCode, row.address, 'test'), row.address).toBe(true);
+      }
+    },
+  );
 });
