@@ -33,9 +33,7 @@ const TEST = {
     '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc', // regtest/testnet P2SH
   ],
   LTC: ['rltc1qlkp8904tzjyd8qwzjl550k040qz08ulaeajgcn', 'rltc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawf4nr3r'],
-  XMR: [
-    '53gEuGZUhP9JMEBZoGaFNzhwEgiG7hwQdMCqFxiyiTeFPmkbt1mAoNybEUvYBKHcnrSgxnVWgZsTvRBaHBNXPa8tHiCU51a',
-  ],
+  XMR: ['53gEuGZUhP9JMEBZoGaFNzhwEgiG7hwQdMCqFxiyiTeFPmkbt1mAoNybEUvYBKHcnrSgxnVWgZsTvRBaHBNXPa8tHiCU51a'],
 };
 
 describe('address formats', () => {
