@@ -21,8 +21,8 @@ import { createCurrentUserPresenter, createUsersService, usersRoutes } from './m
 import { authRoutes } from './modules/auth/index.js';
 import { createLedger } from './modules/ledger/index.js';
 import {
+  chainFromConfig,
   createWalletService,
-  SimulatedChain,
   walletRepository,
   walletRoutes,
   type WalletService,
@@ -243,7 +243,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     corporate: (userId) => corporate.account(userId),
     hasApiKey: (userId) => apiKeys.hasActive(userId),
   });
-  const buildInitialState = createInitialStateBuilder(config, users, presentUser);
+  // The chain the wallet runs on (decision 0047): the initial state says which coins are simulated.
+  const chain = chainFromConfig(config);
+  const buildInitialState = createInitialStateBuilder(config, users, presentUser, chain);
 
   await app.register(appRoutes, { database, buildInitialState });
   const loginAlerts = createLoginAlerts({ db: database.db, outbox });
@@ -294,7 +296,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     catalogue,
     rates,
     kyc: kycStandings,
-    chain: new SimulatedChain(config.wallet.confirmations),
+    chain,
     config,
     hooks: {
       // The bond stays while an active offer needs it (docs/decisions/0008-offers.md).

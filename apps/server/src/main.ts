@@ -10,7 +10,13 @@ import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.j
 import { runAdminCommand } from './cli/commands.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping/index.js';
-import { startChainMiner } from './modules/wallet/index.js';
+import {
+  assertChainAllowed,
+  chainFromConfig,
+  convertSimulatedAddressesToTestForm,
+  startChainMiner,
+  type ChainAdapter,
+} from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
 import {
@@ -27,9 +33,20 @@ async function main() {
   // Before anything writes: database files, uploads and the socket are the operator's alone.
   restrictNewFileModes();
   const config = loadConfig();
+  // The simulated chain's addresses belong to nobody: production runs on it only when the operator says
+  // so (decision 0047). Refused before the data directory is touched, as DEMO_DATA=true is.
+  const chain = chainFromConfig(config);
+  assertChainAllowed(config, chain);
   await claimDataDir(config);
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();
+  // Deposit addresses handed out as mainnet look-alikes by earlier versions take their test form.
+  const converted = await convertSimulatedAddressesToTestForm(database.db, chain).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
   // Demo logins with a published password never become reachable in production: refuse before serving.
   const production = await checkProductionDatabase(database.db, config).catch(async (error: unknown) => {
     await database.close();
@@ -77,8 +94,18 @@ async function main() {
 
   if (production.needsFirstAdmin) app.log.warn(FIRST_ADMIN_HINT);
   for (const warning of productionStartWarnings(config)) app.log.warn(warning);
+  if (converted > 0) {
+    app.log.info({ converted }, 'simulated chain: deposit addresses moved to their test-network form');
+  }
+  if (config.production && chain.simulatedCoins.length > 0) {
+    // Allowed by SIMULATED_CHAIN_IN_PRODUCTION (a staging server): said at every start, for the log.
+    app.log.warn(
+      { simulatedCoins: chain.simulatedCoins },
+      'running the simulated chain in production (SIMULATED_CHAIN_IN_PRODUCTION=true): demo money only',
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
-  const summary = startupSummary(config, database.kind, app.server.address());
+  const summary = startupSummary(config, database.kind, chain, app.server.address());
   // Production logs stay JSON lines for log shippers; a developer's terminal gets a block to read.
   if (config.production) {
     app.log.info(summary.fields, `P2P Market is running at ${summary.url}`);
@@ -95,6 +122,7 @@ async function main() {
 function startupSummary(
   config: Config,
   databaseKind: Database['kind'],
+  chain: Pick<ChainAdapter, 'simulatedCoins'>,
   address: string | AddressInfo | null,
 ) {
   const port = address && typeof address === 'object' ? address.port : config.port;
@@ -113,6 +141,12 @@ function startupSummary(
     ['Database', database],
     ['Data folder', config.dataDir],
     ['Demo data', config.demoData ? 'on (logins below)' : 'off'],
+    [
+      'Chain',
+      chain.simulatedCoins.length > 0
+        ? 'simulated: demo money, test-network addresses (fund with npm run admin -- wallet:deposit)'
+        : 'real',
+    ],
     ['Mail', mail],
     ['SMS', sms],
     ['API docs', `${url}/docs`],
@@ -134,6 +168,7 @@ function startupSummary(
       database: databaseKind,
       dataDir: config.dataDir,
       demoData: config.demoData,
+      simulatedChainCoins: chain.simulatedCoins,
       mail: config.mail.smtpUrl ? 'smtp' : 'outbox',
       sms: config.mail.smsHttp ? 'http' : 'outbox',
       docs: `${url}/docs`,

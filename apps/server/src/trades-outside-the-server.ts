@@ -8,7 +8,7 @@ import { createOffersService } from './modules/offers/index.js';
 import { createRatesProvider, createRatesService } from './modules/rates/index.js';
 import { recordLiveMessages } from './modules/trade-records/index.js';
 import { createTradesService } from './modules/trades/index.js';
-import { createWalletService, SimulatedChain } from './modules/wallet/index.js';
+import { chainFromConfig, createWalletService } from './modules/wallet/index.js';
 
 /**
  * The trades service as the application builds it (app.ts), from a database and the configuration, for
@@ -36,7 +36,7 @@ export function tradesOutsideTheServer(input: {
     catalogue,
     rates,
     kyc,
-    chain: new SimulatedChain(config.wallet.confirmations),
+    chain: chainFromConfig(config),
     config,
   });
   const offers = createOffersService({ db, catalogue, rates, ledger, wallet, kyc, config });

@@ -171,7 +171,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       // Decision 0015: demo logins with a published password must never be reachable in production.
       const result = await runOrKill(
         ['src/main.ts'],
-        { ...env, NODE_ENV: 'production', DEMO_DATA: undefined },
+        // On a staging server's word for the simulated chain (0047), so the demo accounts are what is refused.
+        { ...env, NODE_ENV: 'production', DEMO_DATA: undefined, SIMULATED_CHAIN_IN_PRODUCTION: 'true' },
         60_000,
       );
       expect(result.code).toBe(1);

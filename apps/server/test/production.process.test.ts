@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { FIRST_ADMIN_HINT, NO_MAIL_SERVER_WARNING } from '../src/seeds/production-check.js';
-import { freePort, loginStatus, pathsOpenToOthers, run, startServer, stop } from './server-process.js';
+import { openDatabase } from '../src/platform/db/client.js';
+import { users } from '../src/platform/db/schema.js';
+import { depositAddresses } from '../src/modules/wallet/tables.js';
+import { BITCOIN_MAINNET_ADDRESS } from './addresses.js';
+import { freePort, login, loginStatus, pathsOpenToOthers, run, startServer, stop } from './server-process.js';
 
 /**
  * A production start as an operator runs it (decision 0015): no demo data on a fresh data directory,
  * the first administrator made with the admin command line, and a data directory nobody else can read,
- * even one created world-writable before the first start.
+ * even one created world-writable before the first start. The only chain is the simulated one, so the
+ * start is refused until the operator says it is meant (decision 0047): a staging server.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'the server process in production',
@@ -48,6 +54,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        SIMULATED_CHAIN_IN_PRODUCTION: 'true',
       };
     });
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -59,10 +66,43 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     });
 
+    it('should refuse the simulated chain in production unless the operator says so, before touching the data directory', async () => {
+      for (const production of [{ NODE_ENV: 'production' }, { APP_ENV: 'production' }]) {
+        const result = await run(
+          ['src/main.ts'],
+          {
+            ...env,
+            NODE_ENV: undefined,
+            APP_ENV: undefined,
+            ...production,
+            SIMULATED_CHAIN_IN_PRODUCTION: undefined,
+          },
+          60_000,
+        );
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          'Refusing to run the simulated chain in production (BTC, LTC, ETH, USDT, USDC, XMR)',
+        );
+        expect(result.stderr).toContain('SIMULATED_CHAIN_IN_PRODUCTION=true');
+        expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+      }
+      // A value that means neither yes nor no is refused by name, not read as "no".
+      const typo = await run(['src/main.ts'], { ...env, SIMULATED_CHAIN_IN_PRODUCTION: 'staging' }, 60_000);
+      expect(typo.code).toBe(1);
+      expect(typo.stderr).toContain('SIMULATED_CHAIN_IN_PRODUCTION');
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    });
+
     it('should start with no demo accounts, hint at the first administrator, and keep the data private', async () => {
       const server = await startServer(env);
       try {
         const output = server.output();
+        // SIMULATED_CHAIN_IN_PRODUCTION=true: the server runs, says so in its log and to every page.
+        expect(output).toContain('running the simulated chain in production');
+        const state = (await (await fetch(`${base}/rest/v1/app/initial-state`)).json()) as {
+          data: { chain: { simulated: boolean } };
+        };
+        expect(state.data.chain.simulated).toBe(true);
         expect(output).not.toContain('Demo logins');
         expect(output).not.toContain('Demo-pass-1');
         expect(output).toContain(FIRST_ADMIN_HINT);
@@ -133,6 +173,53 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         expect(await loginStatus(base, 'ops_mod', 'Str0ng-pass!')).toBe(200);
       } finally {
         expect(await stop(server.child)).toBe(0);
+      }
+    });
+
+    it('should give the deposit addresses an earlier version left their test form when it starts', async () => {
+      // What a data folder from before decision 0047 holds: a mainnet-format simulated address.
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      try {
+        const [admin] = await database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, 'ops_admin'));
+        await database.db
+          .insert(depositAddresses)
+          .values({ userId: admin!.id, cryptoCode: 'BTC', address: BITCOIN_MAINNET_ADDRESS });
+      } finally {
+        await database.close();
+      }
+      const server = await startServer(env);
+      try {
+        const session = await login(base, 'ops_admin', 'Str0ng-pass!');
+        expect(session.status).toBe(200);
+        const response = await fetch(`${base}/rest/v2/wallet/deposit-address?crypto_currency_code=BTC`, {
+          headers: { cookie: session.cookie },
+        });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { data: unknown }).data).toMatchObject({
+          address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+          network: 'Bitcoin regtest',
+          simulated: true,
+        });
+      } finally {
+        expect(await stop(server.child)).toBe(0);
+      }
+      const database2 = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      try {
+        const rows = await database2.db
+          .select({ address: depositAddresses.address })
+          .from(depositAddresses)
+          .where(
+            and(
+              eq(depositAddresses.cryptoCode, 'BTC'),
+              eq(depositAddresses.address, BITCOIN_MAINNET_ADDRESS),
+            ),
+          );
+        expect(rows).toEqual([]);
+      } finally {
+        await database2.close();
       }
     });
   },

@@ -108,8 +108,15 @@ export function pathsOpenToOthers(root: string): string[] {
   return open;
 }
 
-/** Logs in through the HTTP API the way a browser does (CSRF token first); answers the status. */
-export async function loginStatus(base: string, login: string, password: string): Promise<number> {
+/**
+ * Logs in through the HTTP API the way a browser does (CSRF token first); answers the status and the
+ * cookies a browser would then send.
+ */
+export async function login(
+  base: string,
+  login: string,
+  password: string,
+): Promise<{ status: number; cookie: string }> {
   const csrf = await fetch(`${base}/rest/v1/auth/csrf`);
   const cookie = csrf.headers.get('set-cookie')?.split(';')[0] ?? '';
   const { data } = (await csrf.json()) as { data: { csrfToken: string } };
@@ -118,5 +125,14 @@ export async function loginStatus(base: string, login: string, password: string)
     headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': data.csrfToken },
     body: JSON.stringify({ login, password }),
   });
-  return response.status;
+  const cookies = new Map(
+    [cookie, ...response.headers.getSetCookie().map((line) => line.split(';')[0]!)]
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  return { status: response.status, cookie: [...cookies.values()].join('; ') };
 }
+
+/** The status of a login through the HTTP API (see `login`). */
+export const loginStatus = async (base: string, name: string, password: string): Promise<number> =>
+  (await login(base, name, password)).status;

@@ -53,10 +53,18 @@ test.describe('wallet', () => {
     await expect(page.getByTestId('wallet-total')).toContainText('$');
 
     // Deposit: the address, its QR code, copy with feedback, the network, the pending deposit marked.
+    // The simulated chain says so (decision 0047): a regtest address, the demo notice, the QR stamped.
     const address = (await page.getByTestId('deposit-address').textContent()) ?? '';
-    expect(address).toMatch(/^bc1q/);
-    await expect(page.getByRole('img', { name: 'QR code of your BTC deposit address' })).toBeVisible();
-    await expect(page.getByTestId('deposit-network')).toHaveText('Bitcoin');
+    expect(address).toMatch(/^bcrt1q[02-9ac-hj-np-z]{38}$/);
+    await expect(page.getByTestId('demo-network-notice')).toContainText(
+      'Demo network: nothing sent here arrives',
+    );
+    await expect(page.getByTestId('demo-address-badge')).toHaveText('Demo address');
+    await expect(
+      page.getByRole('img', { name: 'QR code of a demo BTC address: nothing sent to it arrives' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('deposit-network')).toHaveText('Bitcoin regtest');
+    await expect(page.getByText(/^Send only BTC/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Copy address' }).click();
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
@@ -77,8 +85,12 @@ test.describe('wallet', () => {
     // Send: a bad amount is refused on the field, before anything is sent.
     await page.getByRole('tab', { name: 'Send' }).click();
     const form = page.getByRole('form', { name: 'Send crypto' });
+    await expect(form.getByTestId('demo-network-notice')).toContainText(
+      'no real BTC leaves it and nothing reaches the address you give. Only Bitcoin regtest addresses are accepted.',
+    );
     const amount = form.getByRole('textbox', { name: /^Amount \(BTC\)/ });
-    await form.getByRole('textbox', { name: /^Bitcoin address/ }).fill('not-a-bitcoin-address');
+    const addressField = form.getByRole('textbox', { name: /^Bitcoin regtest address/ });
+    await addressField.fill('not-a-bitcoin-address');
     await amount.fill('0.123456789');
     await form.getByRole('button', { name: 'Review and send' }).click();
     await expect(form.getByText('This coin has at most 8 decimal places.')).toBeVisible();
@@ -97,7 +109,26 @@ test.describe('wallet', () => {
       }
       await expect(confirm).toBeHidden({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    await expect(form.getByText('This is not a valid Bitcoin address.')).toBeVisible();
+    await expect(form.getByText('This is not a valid Bitcoin regtest address.')).toBeVisible();
+
+    // A real Bitcoin address is refused on the demo network, said as such; the confirmation said it too.
+    await addressField.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    await form.getByRole('button', { name: 'Review and send' }).click();
+    await expect(confirm.getByTestId('demo-network-confirm')).toHaveText(
+      'Demo network: this send goes nowhere, no real BTC moves.',
+    );
+    await expect(async () => {
+      if (await confirm.isVisible()) {
+        await confirm.getByRole('button', { name: 'Send now' }).click({ timeout: 2_000 });
+      }
+      await expect(confirm).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(
+      form.getByText(
+        'This is an address of another network: this wallet sends only to Bitcoin regtest addresses.',
+      ),
+    ).toBeVisible();
+    await expect(available(page)).toHaveText('0.50 BTC');
 
     // An internal transfer, confirmed first, moves both balances.
     await form.getByText('Username', { exact: true }).click();
@@ -151,6 +182,48 @@ test.describe('wallet', () => {
     await expect(available(page)).toBeVisible();
   });
 
+  test('should say it is a demo network on the deposit and send screens, in Spanish at 320 px', async ({
+    page,
+  }, testInfo) => {
+    const username = uniqueUsername('wd');
+    await register(page, username);
+    await page.setViewportSize({ width: 320, height: 800 });
+
+    await page.goto('/es/wallet?tab=deposit');
+    const notice = page.getByTestId('demo-network-notice');
+    await expect(notice).toContainText('Red de demostración: nada de lo que envíes aquí llega');
+    await expect(notice).toContainText('La dirección de abajo no pertenece a nadie');
+    await expect(page.getByTestId('deposit-address')).toHaveText(/^bcrt1q[02-9ac-hj-np-z]{38}$/);
+    await expect(page.getByTestId('demo-address-badge')).toHaveText('Dirección de demostración');
+    await expect(
+      page.getByRole('img', {
+        name: 'Código QR de una dirección de BTC de demostración: nada de lo que se le envíe llega',
+      }),
+    ).toBeVisible();
+    await expect(page.getByTestId('deposit-network')).toHaveText('Bitcoin regtest');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow(), 'deposit at 320 px').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath('wallet-demo-deposit-320-es.png'), fullPage: true });
+
+    // Ethereum has no test address format: the notice is what says it.
+    await page.goto('/es/wallet?tab=deposit&coin=ETH');
+    await expect(page.getByTestId('deposit-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+    await expect(page.getByTestId('demo-network-notice')).toContainText('Red de demostración');
+
+    await page.goto('/es/wallet?tab=send');
+    const form = page.getByRole('form', { name: 'Enviar cripto' });
+    await expect(form.getByTestId('demo-network-notice')).toContainText(
+      'Los envíos desde este monedero van a una cadena simulada',
+    );
+    await expect(form.getByTestId('demo-network-notice')).toContainText(
+      'Solo se aceptan direcciones de Bitcoin regtest.',
+    );
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await overflow(), 'send at 320 px').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath('wallet-demo-send-320-es.png'), fullPage: true });
+  });
+
   // Every tab at phone and desktop widths, light and dark: nothing overflows sideways, and full-page PNGs
   // land in test-results/ for a person to look at.
   test('should fit every tab at 375 and 1280 px, light and dark', async ({
@@ -169,7 +242,8 @@ test.describe('wallet', () => {
         await page.setViewportSize({ width, height: 900 });
         for (const tab of ['deposit', 'send', 'history', 'bond']) {
           await page.goto(`/wallet?tab=${tab}`);
-          await expect(available(page)).toHaveText('0.50 BTC');
+          // The pending 0.01 confirms after two 20 s blocks, which a loaded machine reaches mid-loop.
+          await expect(available(page)).toHaveText(/^0\.5[01] BTC$/);
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - window.innerWidth,

@@ -3932,6 +3932,10 @@ export interface operations {
                   endsAt: string | null;
                 };
               };
+              chain: {
+                simulated: boolean;
+                simulatedCoins: string[];
+              };
               currentUser: {
                 id: number;
                 externalId: string;
@@ -6439,6 +6443,7 @@ export interface operations {
               address: string;
               network: string;
               requiredConfirmations: number;
+              simulated: boolean;
             };
           };
         };
@@ -6588,6 +6593,7 @@ export interface operations {
               maxAmount: string;
               decimals: number;
               network: string;
+              simulated: boolean;
             };
           };
         };

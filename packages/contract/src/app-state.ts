@@ -105,9 +105,20 @@ export const appInfoSchema = z.object({
   maintenance: maintenanceSchema,
 });
 
+/**
+ * Which chain the wallet runs on (decision 0047). `simulated`: at least one coin's deposits and sends go
+ * to the simulated chain (demo money: its addresses belong to nobody, nothing sent to them arrives);
+ * `simulatedCoins` names them (today every coin; a real chain adapter takes its coins off the list).
+ */
+export const chainStateSchema = z.object({
+  simulated: z.boolean(),
+  simulatedCoins: z.array(z.string()),
+});
+
 /** What the server injects into every HTML page (and serves at `GET /rest/v1/app/initial-state`). */
 export const initialStateSchema = z.object({
   app: appInfoSchema,
+  chain: chainStateSchema,
   currentUser: currentUserSchema.nullable(),
   features: featuresSchema,
   session: z.object({ csrfToken: z.string() }),

@@ -30,11 +30,19 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
+/**
+ * True while the coin runs on the simulated chain (decision 0047): demo money, the address is in the coin's
+ * test-network form (Bitcoin and Litecoin regtest, Monero stagenet; Ethereum's has none) and belongs to
+ * nobody, nothing sent to it arrives, and sends go nowhere. Clients show it on every deposit and send screen.
+ */
+const simulatedChainSchema = z.boolean();
+
 export const depositAddressSchema = z.object({
   cryptoCurrencyCode: z.string(),
   address: z.string(),
   network: z.string(),
   requiredConfirmations: z.number().int(),
+  simulated: simulatedChainSchema,
 });
 
 export const walletTransactionKinds = [
@@ -137,6 +145,7 @@ export const withdrawConditionsSchema = z.object({
   maxAmount: z.string(),
   decimals: z.number().int(),
   network: z.string(),
+  simulated: simulatedChainSchema,
 });
 
 export const bondCoinSchema = z.object({

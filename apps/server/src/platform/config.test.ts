@@ -71,4 +71,25 @@ describe('configuration', () => {
       expect(() => loadConfig({ REQUEST_LOGS: 'yes' })).toThrow(/REQUEST_LOGS/);
     });
   });
+
+  describe('the simulated chain in production', () => {
+    it('should leave it unallowed unless SIMULATED_CHAIN_IN_PRODUCTION says so', () => {
+      expect(loadConfig({}).chain).toEqual({ simulatedInProduction: false });
+      expect(loadConfig({ NODE_ENV: 'production' }).chain.simulatedInProduction).toBe(false);
+      expect(loadConfig({ SIMULATED_CHAIN_IN_PRODUCTION: '' }).chain.simulatedInProduction).toBe(false);
+      for (const value of ['true', '1', 'yes']) {
+        expect(
+          loadConfig({ APP_ENV: 'production', SIMULATED_CHAIN_IN_PRODUCTION: value }).chain
+            .simulatedInProduction,
+        ).toBe(true);
+      }
+    });
+
+    it('should refuse another value, naming the variable', () => {
+      expect(() => loadConfig({ SIMULATED_CHAIN_IN_PRODUCTION: 'staging' })).toThrow(ConfigError);
+      expect(() => loadConfig({ SIMULATED_CHAIN_IN_PRODUCTION: 'on' })).toThrow(
+        /SIMULATED_CHAIN_IN_PRODUCTION/,
+      );
+    });
+  });
 });

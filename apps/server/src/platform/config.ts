@@ -39,6 +39,8 @@ const envSchema = z.object({
   WALLET_CONFIRMATIONS: z.string().default(''),
   WALLET_NETWORK_FEES: z.string().default(''),
   CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
+  // A production start on the simulated chain is refused unless this says it is meant (staging; 0047).
+  SIMULATED_CHAIN_IN_PRODUCTION: booleanString.default(false),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
@@ -140,6 +142,18 @@ export type Config = {
     /** Crypto leaves the platform only from accounts with a verified e-mail (decision 0026). */
     requireVerifiedEmail: boolean;
     bond: { amounts: Record<string, string>; paymentGroups: string[]; holdDays: number };
+  };
+  /**
+   * The chain the wallet's deposits and send-outs go to (modules/wallet/chain; decision 0047). Only the
+   * simulated chain exists in this version; real adapters are chosen here later (per coin family), and
+   * `chainFromConfig` builds whichever this says.
+   */
+  chain: {
+    /**
+     * The operator's explicit word that a production start on the simulated chain is meant (a staging
+     * server with production settings): without it main.ts refuses, since its addresses belong to nobody.
+     */
+    simulatedInProduction: boolean;
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
@@ -410,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         holdDays: e.BOND_HOLD_DAYS,
       },
     },
+    chain: { simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,
       marginMax: e.OFFER_MARGIN_MAX,

@@ -115,6 +115,8 @@ export function buildInitialState(overrides: Partial<InitialState> = {}): Initia
       isMobileApp: false,
       maintenance: { enabled: false, message: null, endsAt: null },
     },
+    // As the server starts by default: every coin on the simulated chain (decision 0047).
+    chain: { simulated: true, simulatedCoins: ['BTC', 'LTC', 'ETH', 'USDT', 'USDC', 'XMR'] },
     currentUser: null,
     features: Object.fromEntries(featureFlags.map((flag) => [flag, false])) as InitialState['features'],
     session: { csrfToken: 'test-csrf-token' },

@@ -36,7 +36,13 @@ export function createInitialStateBuilder(
   config: Config,
   users: UsersService,
   presentUser: CurrentUserPresenter,
+  /** The wallet's chain adapter (decision 0047): which coins run on the simulated chain. */
+  chain: { simulatedCoins: readonly string[] },
 ) {
+  const chainState = {
+    simulated: chain.simulatedCoins.length > 0,
+    simulatedCoins: [...chain.simulatedCoins],
+  };
   return async function buildInitialState(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -59,6 +65,7 @@ export function createInitialStateBuilder(
           endsAt: null,
         },
       },
+      chain: chainState,
       currentUser,
       features: config.features,
       session: { csrfToken },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { TEST_NETWORK_ADDRESSES } from '../../../test/addresses.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 import { loadConfig } from '../../platform/config.js';
 import { checkLedger } from '../ledger/index.js';
@@ -80,7 +81,7 @@ describe('the operator’s compliance lists (decision 0039)', () => {
     const withdraw = await buyer.c.post('/rest/v2/wallet/withdraw', {
       crypto_currency_code: 'BTC',
       amount: '0.001',
-      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      address: TEST_NETWORK_ADDRESSES.BTC,
     });
     expect(withdraw.statusCode).toBe(403);
     expect(withdraw.json().errors[0].code).toBe('BLOCKED_IN_LOCATION');

@@ -5,10 +5,16 @@ import { createCatalogueService } from '../catalogue/index.js';
 import { createKycStandings, loadKycLevels } from '../kyc/index.js';
 import { createLedger } from '../ledger/index.js';
 import { createRatesProvider, createRatesService } from '../rates/index.js';
-import { SimulatedChain } from './chain/adapter.js';
+import { assertChainAllowed, chainFromConfig } from './chain/from-config.js';
 import { createWalletService } from './service.js';
 
+/**
+ * The wallet with the configured chain. These commands make money out of thin air on the simulated chain:
+ * in production they need the same explicit word as the server (SIMULATED_CHAIN_IN_PRODUCTION, 0047).
+ */
 function walletFor({ db, config }: AdminContext) {
+  const chain = chainFromConfig(config);
+  assertChainAllowed(config, chain);
   return createWalletService({
     db,
     ledger: createLedger(db),
@@ -19,7 +25,7 @@ function walletFor({ db, config }: AdminContext) {
       tickSeconds: config.rates.tickSeconds,
     }),
     kyc: createKycStandings({ db, levels: loadKycLevels(config.kyc.levelsFile) }),
-    chain: new SimulatedChain(config.wallet.confirmations),
+    chain,
     config,
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { TEST_NETWORK_ADDRESSES } from '../../../test/addresses.js';
 import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger } from '../ledger/index.js';
@@ -16,7 +17,7 @@ describe('withdraw with an Idempotency-Key', () => {
   let t: TestApp;
   let alice: TestClient;
   let mallory: TestClient;
-  const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+  const address = TEST_NETWORK_ADDRESSES.BTC;
 
   const admin = (...argv: string[]) => runAdminCommand({ db: t.database.db, config: t.config }, argv);
   const withdraw = (client: TestClient, body: Record<string, unknown>, key: string) =>

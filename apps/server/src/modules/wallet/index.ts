@@ -2,7 +2,8 @@ export { createWalletService, DEFAULT_BOND_AMOUNTS, DEFAULT_NETWORK_FEES } from 
 export type { WalletService, WalletHooks } from './service.js';
 export { walletRoutes } from './routes.js';
 export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chain/adapter.js';
-export { isValidAddress } from './chain/addresses.js';
+export { assertChainAllowed, chainFromConfig, SimulatedChainInProductionError } from './chain/from-config.js';
+export { convertSimulatedAddressesToTestForm } from './chain/test-form-addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';

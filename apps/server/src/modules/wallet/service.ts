@@ -228,7 +228,16 @@ export function createWalletService(options: WalletServiceOptions) {
       }
       recipient = { id: found.id, username: found.username };
     } else if (!chain.isValidAddress(crypto.code, body.address ?? '')) {
-      throw fieldError('address', `Not a valid ${chain.network(crypto.code)} address`, 'invalid_address');
+      // An address of the coin's other network (a mainnet one on the simulated chain's regtest) is said
+      // as such: a regtest node refuses it too, and nothing must look sent to a real wallet (0047).
+      const other = chain.otherNetworkOf(crypto.code, body.address ?? '');
+      throw other
+        ? fieldError(
+            'address',
+            `A ${other} address: this wallet sends only to ${chain.network(crypto.code)} addresses`,
+            'wrong_network_address',
+          )
+        : fieldError('address', `Not a valid ${chain.network(crypto.code)} address`, 'invalid_address');
     }
     const internal = recipient !== null;
     const charged = internal ? amount : amount + fee;
@@ -356,6 +365,7 @@ export function createWalletService(options: WalletServiceOptions) {
         maxAmount: formatBaseUnits(balance > fee ? balance - fee : 0n, crypto.decimals),
         decimals: crypto.decimals,
         network: chain.network(crypto.code),
+        simulated: chain.simulatedCoins.includes(crypto.code),
       },
     };
   }
@@ -411,6 +421,7 @@ export function createWalletService(options: WalletServiceOptions) {
         address: row.address,
         network: chain.network(crypto.code),
         requiredConfirmations: chain.requiredConfirmations(crypto.code),
+        simulated: chain.simulatedCoins.includes(crypto.code),
       };
     },
 

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { TEST_NETWORK_ADDRESSES } from '../../../test/addresses.js';
 import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { runSeeds } from '../../seeds/index.js';
 import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger } from '../ledger/index.js';
 import { createUsersService } from '../users/index.js';
+import { BITCOIN_MAINNET_ADDRESS } from '../../../test/addresses.js';
+import { bech32 } from 'bech32';
 import { isValidAddress } from './chain/addresses.js';
 
 /** These tests are about the wallet, not the KYC levels' send-out limits (their own tests are). */
@@ -72,17 +75,30 @@ describe('wallet', () => {
     expect((await t.client().get('/rest/v2/wallet/transactions')).statusCode).toBe(401);
   });
 
-  it('should hand out one format-valid deposit address per coin', async () => {
-    for (const code of ['BTC', 'ETH', 'XMR']) {
+  it('should hand out one test-network deposit address per coin, said to be on the simulated chain', async () => {
+    const expected = {
+      BTC: { network: 'Bitcoin regtest', prefix: /^bcrt1q/ },
+      LTC: { network: 'Litecoin regtest', prefix: /^rltc1q/ },
+      ETH: { network: 'Ethereum (ERC-20)', prefix: /^0x/ },
+      XMR: { network: 'Monero stagenet', prefix: /^5/ },
+    };
+    for (const [code, { network, prefix }] of Object.entries(expected)) {
       const first = (
         await alice.get(`/rest/v2/wallet/deposit-address?crypto_currency_code=${code.toLowerCase()}`)
       ).json().data;
       const again = (await alice.get(`/rest/v2/wallet/deposit-address?crypto_currency_code=${code}`)).json()
         .data;
       expect(first.address).toBe(again.address);
-      expect(isValidAddress(code, first.address)).toBe(true);
+      expect(first).toMatchObject({ network, simulated: true });
+      expect(first.address).toMatch(prefix);
+      expect(isValidAddress(code, first.address, 'test')).toBe(true);
+      // A mainnet wallet refuses it (Ethereum has no test format: the notice carries the safety there).
+      if (code !== 'ETH') expect(isValidAddress(code, first.address, 'mainnet')).toBe(false);
       expect(first.requiredConfirmations).toBeGreaterThan(0);
     }
+    const btc = (await alice.get('/rest/v2/wallet/deposit-address?crypto_currency_code=BTC')).json().data;
+    // The bech32 library's own decoder: regtest's HRP, witness version 0, a 20-byte program.
+    expect(bech32.decode(btc.address).prefix).toBe('bcrt');
     const other = (await bob.get('/rest/v2/wallet/deposit-address?crypto_currency_code=BTC')).json().data;
     expect(other.address).not.toBe(
       (await alice.get('/rest/v2/wallet/deposit-address?crypto_currency_code=BTC')).json().data.address,
@@ -128,7 +144,7 @@ describe('wallet', () => {
   });
 
   describe('withdraw', () => {
-    const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const address = TEST_NETWORK_ADDRESSES.BTC;
 
     it.each([
       ['-1', 'amount'],
@@ -142,6 +158,26 @@ describe('wallet', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors[0]).toMatchObject({ code: 'ERROR_INPUT_VALIDATION' });
       expect(response.json().errors[0].details.map((d: { field: string }) => d.field)).toContain(field);
+    });
+
+    it('should refuse a mainnet address on the simulated chain, saying which network it is', async () => {
+      const before = await balanceOf(alice, 'BTC');
+      const response = await withdraw(alice, {
+        crypto_currency_code: 'BTC',
+        amount: '0.1',
+        address: BITCOIN_MAINNET_ADDRESS,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors[0].details[0]).toEqual({
+        field: 'address',
+        code: 'wrong_network_address',
+        message: 'A Bitcoin address: this wallet sends only to Bitcoin regtest addresses',
+      });
+      expect(await balanceOf(alice, 'BTC')).toEqual(before);
+      const conditions = (
+        await alice.get('/rest/v2/wallet/withdraw-conditions?crypto_currency_code=BTC')
+      ).json().data;
+      expect(conditions).toMatchObject({ network: 'Bitcoin regtest', simulated: true });
     });
 
     it('should refuse an invalid address and a missing or double target', async () => {
@@ -236,7 +272,8 @@ describe('wallet', () => {
         need_to_wait_time_title: null,
         blockReason: null,
         networkFee: '0.00010000',
-        network: 'Bitcoin',
+        network: 'Bitcoin regtest',
+        simulated: true,
       });
       await createUsersService(t.database.db).setAccountState('w_bob', 'frozen');
       const frozen = await withdraw(bob, { crypto_currency_code: 'BTC', amount: '0.01', address });
@@ -328,7 +365,7 @@ describe('wallet block reasons', () => {
       const body = {
         crypto_currency_code: 'BTC',
         amount: '0.1',
-        address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        address: TEST_NETWORK_ADDRESSES.BTC,
       };
       const kyc = await client.post('/rest/v2/wallet/withdraw', body);
       expect(kyc.statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
+import { TEST_NETWORK_ADDRESSES } from '../../../test/addresses.js';
 import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 import { checkLedger } from '../ledger/index.js';
@@ -75,9 +76,10 @@ describe('withdrawals while trades run', () => {
     const out = await seller.c.post('/rest/v2/wallet/withdraw', {
       crypto_currency_code: 'BTC',
       amount: trade.escrowAmount,
-      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      address: TEST_NETWORK_ADDRESSES.BTC,
     });
     expect(out.statusCode).toBe(422);
+    expect(out.json().errors[0].details[0]).toMatchObject({ field: 'amount', code: 'insufficient_funds' });
     expect((await conditions(seller.c)).maxAmount).toBe('0.00000000');
 
     const report = await checkLedger(t.database.db);

@@ -4,10 +4,11 @@ import bs58 from 'bs58';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
 /**
- * Address formats per coin: generation (for the simulated chain's deposit addresses) and validation
- * (for withdrawals to an external address). Checksums are verified, so a typo is caught before money
- * leaves: bech32/bech32m and base58check for Bitcoin and Litecoin, EIP-55 for Ethereum tokens, and
- * Monero's own base58 with a Keccak checksum.
+ * Address formats per coin and network (the main network, and the test network the simulated chain runs
+ * as): generation (the simulated chain's deposit addresses) and validation (withdrawals to an external
+ * address). Checksums are verified, so a typo is caught before money leaves: bech32/bech32m and
+ * base58check for Bitcoin and Litecoin, EIP-55 for Ethereum tokens, and Monero's own base58 with a Keccak
+ * checksum; an address of the other network is refused the same way.
  */
 
 const sha256d = (data: Uint8Array) =>
@@ -19,21 +20,35 @@ function segwitAddress(hrp: string, program: Uint8Array): string {
   return bech32.encode(hrp, [0, ...bech32.toWords(program)]);
 }
 
-function isSegwitAddress(hrp: string, address: string): boolean {
+/** The witness version and program of a segwit address with this HRP, checksum and lengths verified. */
+function decodeSegwit(hrp: string, address: string): { version: number; program: Uint8Array } | undefined {
   const lower = address.toLowerCase();
-  if (address !== lower && address !== address.toUpperCase()) return false;
-  if (!lower.startsWith(`${hrp}1`)) return false;
+  if (address !== lower && address !== address.toUpperCase()) return undefined;
+  if (!lower.startsWith(`${hrp}1`)) return undefined;
   for (const codec of [bech32, bech32m]) {
     const decoded = codec.decodeUnsafe(lower, 90);
     if (!decoded || decoded.prefix !== hrp || decoded.words.length === 0) continue;
     const [version, ...words] = decoded.words;
-    const program = codec.fromWordsUnsafe(words);
-    if (!program || version === undefined || version > 16) continue;
+    const bytes = codec.fromWordsUnsafe(words);
+    if (!bytes || version === undefined || version > 16) continue;
+    const program = Uint8Array.from(bytes);
     // Version 0 uses bech32 with a 20- or 32-byte program; versions 1+ use bech32m (BIP-350).
-    if (version === 0 && codec === bech32 && (program.length === 20 || program.length === 32)) return true;
-    if (version > 0 && codec === bech32m && program.length >= 2 && program.length <= 40) return true;
+    if (version === 0 && codec === bech32 && (program.length === 20 || program.length === 32)) {
+      return { version, program };
+    }
+    if (version > 0 && codec === bech32m && program.length >= 2 && program.length <= 40) {
+      return { version, program };
+    }
   }
-  return false;
+  return undefined;
+}
+
+/** The same witness program under another HRP (bech32 for version 0, bech32m after: BIP-350). */
+function reencodeSegwit(from: string, to: string, address: string): string | undefined {
+  const decoded = decodeSegwit(from, address);
+  if (!decoded) return undefined;
+  const codec = decoded.version === 0 ? bech32 : bech32m;
+  return codec.encode(to, [decoded.version, ...codec.toWords(decoded.program)], 90);
 }
 
 function isBase58Check(address: string, versions: number[]): boolean {
@@ -110,61 +125,150 @@ function xmrDecode(text: string): Uint8Array | undefined {
   return Uint8Array.from(bytes);
 }
 
-/** Mainnet standard (18) and subaddress (42) prefixes. */
-const XMR_PREFIXES = [18, 42];
-
 function moneroAddress(prefix: number, keys: Uint8Array): string {
   const payload = Uint8Array.from([prefix, ...keys]);
   const checksum = keccak_256(payload).subarray(0, 4);
   return xmrEncode(Uint8Array.from([...payload, ...checksum]));
 }
 
-function isMoneroAddress(address: string): boolean {
-  if (address.length !== 95) return false;
+/** The network prefix and the two public keys of a standard or subaddress, checksum verified. */
+function decodeMonero(address: string): { prefix: number; keys: Uint8Array } | undefined {
+  if (address.length !== 95) return undefined;
   const bytes = xmrDecode(address);
-  if (!bytes || bytes.length !== 69 || !XMR_PREFIXES.includes(bytes[0]!)) return false;
+  if (!bytes || bytes.length !== 69) return undefined;
   const checksum = keccak_256(bytes.subarray(0, 65)).subarray(0, 4);
-  return Buffer.compare(Buffer.from(checksum), Buffer.from(bytes.subarray(65))) === 0;
+  if (Buffer.compare(Buffer.from(checksum), Buffer.from(bytes.subarray(65))) !== 0) return undefined;
+  return { prefix: bytes[0]!, keys: bytes.subarray(1, 65) };
+}
+
+/** Monero's network prefixes (cryptonote_config.h): a standard address and a subaddress per network. */
+type MoneroPrefixes = { standard: number; subaddress: number };
+const XMR_MAINNET: MoneroPrefixes = { standard: 18, subaddress: 42 };
+const XMR_STAGENET: MoneroPrefixes = { standard: 24, subaddress: 36 };
+
+const isMoneroAddress = (prefixes: MoneroPrefixes) => (address: string) => {
+  const decoded = decodeMonero(address);
+  return decoded !== undefined && [prefixes.standard, prefixes.subaddress].includes(decoded.prefix);
+};
+
+/** The same keys under another network's prefixes (a standard address stays standard). */
+function reprefixMonero(from: MoneroPrefixes, to: MoneroPrefixes, address: string): string | undefined {
+  const decoded = decodeMonero(address);
+  if (!decoded) return undefined;
+  if (decoded.prefix === from.standard) return moneroAddress(to.standard, decoded.keys);
+  if (decoded.prefix === from.subaddress) return moneroAddress(to.subaddress, decoded.keys);
+  return undefined;
 }
 
 // --- per coin ---------------------------------------------------------------------------------------------
 
-type AddressFormat = { network: string; generate(): string; isValid(address: string): boolean };
+/**
+ * Which of a coin's networks an address belongs to: its main network, or the test network the simulated
+ * chain runs as (decision 0047): Bitcoin and Litecoin regtest, Monero stagenet. Ethereum and its tokens
+ * have no test address format (0x... is the same everywhere), so both entries are the same.
+ */
+export type AddressNetwork = 'mainnet' | 'test';
 
-const ethereum: AddressFormat = {
+export type AddressFormat = {
+  /** Human name of the network, shown next to the address ("Bitcoin", "Bitcoin regtest"). */
+  network: string;
+  /** A new address in this network's form (the simulated chain's deposit addresses). */
+  generate(): string;
+  isValid(address: string): boolean;
+  /**
+   * How every address this form generates begins: lets SQL skip the rows already in this form (the
+   * start-up step that gives old simulated addresses their test form, test-form-addresses.ts).
+   */
+  generatedPrefix: string;
+};
+
+type CoinAddresses = Record<AddressNetwork, AddressFormat> & {
+  /** A mainnet address's test-network form over the same key, or undefined when it has none. */
+  toTest(address: string): string | undefined;
+};
+
+/** Bitcoin's family: bech32/bech32m segwit under the network's HRP, or base58check with its versions. */
+function bitcoinLike(networks: Record<AddressNetwork, { name: string; hrp: string; base58: number[] }>) {
+  const format = ({ name, hrp, base58 }: { name: string; hrp: string; base58: number[] }) => ({
+    network: name,
+    generate: () => segwitAddress(hrp, randomBytes(20)),
+    isValid: (a: string) => decodeSegwit(hrp, a) !== undefined || isBase58Check(a, base58),
+    generatedPrefix: `${hrp}1q`,
+  });
+  return {
+    mainnet: format(networks.mainnet),
+    test: format(networks.test),
+    toTest: (address: string) => reencodeSegwit(networks.mainnet.hrp, networks.test.hrp, address),
+  } satisfies CoinAddresses;
+}
+
+const ethereumFormat: AddressFormat = {
   network: 'Ethereum (ERC-20)',
   generate: () => toChecksumAddress(hex(randomBytes(20))),
   isValid: isEthereumAddress,
+  generatedPrefix: '0x',
 };
+const ethereum: CoinAddresses = { mainnet: ethereumFormat, test: ethereumFormat, toTest: () => undefined };
 
-const FORMATS: Record<string, AddressFormat> = {
-  BTC: {
-    network: 'Bitcoin',
-    generate: () => segwitAddress('bc', randomBytes(20)),
-    isValid: (a) => isSegwitAddress('bc', a) || isBase58Check(a, [0x00, 0x05]),
-  },
-  LTC: {
-    network: 'Litecoin',
-    generate: () => segwitAddress('ltc', randomBytes(20)),
-    isValid: (a) => isSegwitAddress('ltc', a) || isBase58Check(a, [0x30, 0x32, 0x05]),
-  },
+const monero = (name: string, prefixes: MoneroPrefixes, generatedPrefix: string): AddressFormat => ({
+  network: name,
+  generate: () => moneroAddress(prefixes.standard, randomBytes(64)),
+  isValid: isMoneroAddress(prefixes),
+  generatedPrefix,
+});
+
+const COINS: Record<string, CoinAddresses> = {
+  // Regtest, not testnet: the simulated chain is a private chain whose blocks we make on demand, which is
+  // what regtest is; a testnet address would invite coins from a public test network (decision 0047).
+  BTC: bitcoinLike({
+    mainnet: { name: 'Bitcoin', hrp: 'bc', base58: [0x00, 0x05] },
+    test: { name: 'Bitcoin regtest', hrp: 'bcrt', base58: [0x6f, 0xc4] },
+  }),
+  // Litecoin Core's chainparams: regtest HRP `rltc`, base58 versions 111, 196 and 58 (Q...).
+  LTC: bitcoinLike({
+    mainnet: { name: 'Litecoin', hrp: 'ltc', base58: [0x30, 0x32, 0x05] },
+    test: { name: 'Litecoin regtest', hrp: 'rltc', base58: [0x6f, 0xc4, 0x3a] },
+  }),
   ETH: ethereum,
   USDT: ethereum,
   USDC: ethereum,
+  // Monero has no regtest address form (its regtest mode uses mainnet's): stagenet is the public test
+  // network Monero recommends to wallet and service developers.
   XMR: {
-    network: 'Monero',
-    generate: () => moneroAddress(18, randomBytes(64)),
-    isValid: isMoneroAddress,
+    // The first base58 character follows from the prefix byte alone: 18 gives "4", 24 gives "5".
+    mainnet: monero('Monero', XMR_MAINNET, '4'),
+    test: monero('Monero stagenet', XMR_STAGENET, '5'),
+    toTest: (address) => reprefixMonero(XMR_MAINNET, XMR_STAGENET, address),
   },
 };
 
-export const supportsCoin = (code: string): boolean => code in FORMATS;
+/** The coins that have address formats here: every coin the simulated chain serves. */
+export const ADDRESS_COINS: readonly string[] = Object.keys(COINS);
 
-export function addressFormat(code: string): AddressFormat {
-  const format = FORMATS[code];
-  if (!format) throw new Error(`no address format for ${code}`);
-  return format;
+export const supportsCoin = (code: string): boolean => code in COINS;
+
+function coinAddresses(code: string): CoinAddresses {
+  const coin = COINS[code];
+  if (!coin) throw new Error(`no address format for ${code}`);
+  return coin;
 }
 
-export const isValidAddress = (code: string, address: string): boolean =>
-  supportsCoin(code) && addressFormat(code).isValid(address.trim());
+export const addressFormat = (code: string, network: AddressNetwork): AddressFormat =>
+  coinAddresses(code)[network];
+
+export const isValidAddress = (code: string, address: string, network: AddressNetwork): boolean =>
+  supportsCoin(code) && addressFormat(code, network).isValid(address.trim());
+
+/**
+ * A mainnet address of `code` rewritten for its test network over the same key (segwit program, Monero
+ * keys), checksum computed anew; undefined for anything else (already a test address, a form without a
+ * counterpart, a coin without a test form).
+ */
+export const testFormOf = (code: string, address: string): string | undefined =>
+  supportsCoin(code) && isValidAddress(code, address, 'mainnet')
+    ? coinAddresses(code).toTest(address)
+    : undefined;
+
+/** Whether the coin's test network has an address form of its own (not Ethereum's 0x...). */
+export const hasTestForm = (code: string): boolean =>
+  supportsCoin(code) && addressFormat(code, 'mainnet') !== addressFormat(code, 'test');

@@ -24,6 +24,7 @@ import { useWalletFormat } from '../hooks/use-wallet-format';
 import type { WalletCoin } from '../hooks/use-wallet-coins';
 import { CryptoAmount } from './amount';
 import { CoinSelect } from './coin-select';
+import { DemoNetworkNotice } from './demo-network-notice';
 import classes from './wallet.module.css';
 
 type DepositPanelProps = {
@@ -76,23 +77,42 @@ function DepositAddressCard({ coin }: { coin: WalletCoin }) {
   if (query.isError) {
     return <ErrorState message={t('wallet.deposit.addressError')} onRetry={() => void query.refetch()} />;
   }
-  const { address, network, requiredConfirmations } = query.data;
+  const { address, network, requiredConfirmations, simulated } = query.data;
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-simulated={simulated}>
+      {simulated ? <DemoNetworkNotice kind="deposit" code={code} network={network} /> : null}
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <div className={classes.qr}>
+        {/*
+         * On the simulated chain the code is framed and stamped DEMO, and holds a sentence with the
+         * address rather than the address alone: no wallet reads it as somewhere to pay (decision 0047).
+         */}
+        <div className={simulated ? `${classes.qr} ${classes.qrDemo}` : classes.qr}>
           <QRCodeSVG
-            value={address}
+            value={simulated ? t('wallet.demoNetwork.qrPayload', { address }) : address}
             size={160}
             level="M"
-            title={t('wallet.deposit.qrTitle', { code })}
+            title={
+              simulated ? t('wallet.demoNetwork.qrTitle', { code }) : t('wallet.deposit.qrTitle', { code })
+            }
             data-testid="deposit-qr"
           />
+          {simulated ? (
+            <Badge className={classes.qrDemoBadge} color="orange" variant="filled" size="xl" aria-hidden>
+              {t('wallet.demoNetwork.qrBadge')}
+            </Badge>
+          ) : null}
         </div>
         <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
-          <Text size="sm" c="dimmed">
-            {t('wallet.deposit.addressLabel', { code })}
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('wallet.deposit.addressLabel', { code })}
+            </Text>
+            {simulated ? (
+              <Badge color="orange" variant="light" data-testid="demo-address-badge">
+                {t('wallet.demoNetwork.addressBadge')}
+              </Badge>
+            ) : null}
+          </Group>
           <Text className={classes.mono} fw={600} data-testid="deposit-address">
             {address}
           </Text>
@@ -132,9 +152,12 @@ function DepositAddressCard({ coin }: { coin: WalletCoin }) {
           <Text fw={600}>{t('wallet.deposit.confirmationsValue', { count: requiredConfirmations })}</Text>
         </div>
       </SimpleGrid>
-      <Alert color="orange" variant="light" icon={<IconAlertCircle />}>
-        {t('wallet.deposit.networkWarning', { code, network })}
-      </Alert>
+      {/* On the simulated chain the notice above says more than "send only on this network". */}
+      {simulated ? null : (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle />}>
+          {t('wallet.deposit.networkWarning', { code, network })}
+        </Alert>
+      )}
     </Stack>
   );
 }

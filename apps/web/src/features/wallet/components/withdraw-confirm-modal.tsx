@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle } from '@/shared/ui/icons';
+import { IconAlertCircle, IconAlertTriangle } from '@/shared/ui/icons';
 import { CryptoAmount } from './amount';
 import { CoinIcon } from './coin-icon';
 import type { FeeBreakdown } from './fee-preview';
@@ -13,6 +13,8 @@ export type WithdrawReview = FeeBreakdown & {
   coinName: string;
   /** The external address or the recipient's username. */
   destination: string;
+  /** The coin runs on the simulated chain: an external send goes nowhere (decision 0047). */
+  simulated: boolean;
 };
 
 type WithdrawConfirmModalProps = {
@@ -112,6 +114,16 @@ export function WithdrawConfirmModal({
               {review.internal ? `@${review.destination}` : review.destination}
             </Text>
           </div>
+          {review.simulated && !review.internal ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              data-testid="demo-network-confirm"
+            >
+              {t('wallet.demoNetwork.confirm', { code: review.code })}
+            </Alert>
+          ) : null}
           <Alert color="orange" variant="light" icon={<IconAlertCircle />}>
             {review.internal ? t('wallet.confirm.irreversibleInternal') : t('wallet.confirm.irreversible')}
           </Alert>

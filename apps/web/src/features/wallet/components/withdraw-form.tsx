@@ -31,6 +31,7 @@ import { toUnits, trimAmount } from '../utils/money';
 import { isRetryable, translateWalletFieldError, walletErrorMessage } from '../utils/wallet-errors';
 import { CryptoAmount } from './amount';
 import { CoinSelect } from './coin-select';
+import { DemoNetworkNotice } from './demo-network-notice';
 import { FeePreview, type FeeBreakdown } from './fee-preview';
 import { WithdrawConfirmModal, type WithdrawReview } from './withdraw-confirm-modal';
 import { useTwoFactorState } from '@/features/two-factor/api/two-factor';
@@ -247,6 +248,7 @@ function WithdrawForm({
         total: breakdown.total,
         coinName: coin.name,
         destination: target,
+        simulated: conditions.simulated,
       },
     });
   });
@@ -311,6 +313,9 @@ function WithdrawForm({
   return (
     <>
       <form onSubmit={onReview} noValidate aria-label={t('wallet.withdraw.formLabel')}>
+        {conditions.simulated ? (
+          <DemoNetworkNotice kind="send" code={code} network={conditions.network} mb="lg" />
+        ) : null}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <Stack gap="md">
             <Input.Wrapper

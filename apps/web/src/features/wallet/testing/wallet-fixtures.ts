@@ -31,6 +31,8 @@ export function buildConditions(overrides: Partial<WithdrawConditions> = {}): Wi
     maxAmount: '0.49995000',
     decimals: 8,
     network: 'Bitcoin',
+    // A real chain unless a test says otherwise; the demo network's screens have tests of their own.
+    simulated: false,
     ...overrides,
   };
 }
@@ -102,6 +104,7 @@ export function walletRoutes(
           address: 'bc1qtestaddress0000000000000000000000000',
           network: 'Bitcoin',
           requiredConfirmations: 2,
+          simulated: false,
         },
       }),
     'GET /rest/v2/wallet/deposits': () => jsonResponse(200, { data: [] }),

@@ -15,6 +15,8 @@ const FIELD_CODES = [
   'too_large',
   'insufficient_funds',
   'invalid_address',
+  // An address of the coin's other network: a mainnet one on the simulated chain (decision 0047).
+  'wrong_network_address',
   'unknown_user',
   'self_transfer',
   'required',
@@ -59,6 +61,8 @@ export function translateWalletFieldError(
         : t('wallet.fieldErrors.insufficient_funds');
     case 'invalid_address':
       return t('wallet.fieldErrors.invalid_address', { network: context.network });
+    case 'wrong_network_address':
+      return t('wallet.fieldErrors.wrong_network_address', { network: context.network });
     case 'unknown_user':
       return t('wallet.fieldErrors.unknown_user');
     case 'self_transfer':
