@@ -10,7 +10,7 @@ import { claimDataDir, startAdminSocket } from './platform/admin-socket/server.j
 import { runAdminCommand } from './cli/commands.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping/index.js';
-import { startChainMiner } from './modules/wallet/index.js';
+import { startChainMiner, startHoldRelease } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
 import { checkProductionDatabase, FIRST_ADMIN_HINT } from './seeds/production-check.js';
@@ -53,6 +53,8 @@ async function main() {
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
+  // Dispute awards whose appeal window ended (also while the server was down) become available (0048).
+  const holdRelease = startHoldRelease(app.wallet, config.trades.expirySweepSeconds, app.log);
   // Verification requests left without documents expire; documents due for erasure go (decision 0038).
   const kycSweep = setInterval(() => {
     app.kycRequests.sweep().catch((err: unknown) => app.log.warn({ err }, 'verification sweep failed'));
@@ -65,6 +67,7 @@ async function main() {
     clearInterval(kycSweep);
     await miner.stop();
     await tradeExpiry.stop();
+    await holdRelease.stop();
     await app.rates.stop();
     await app.close();
     await adminSocket.close();

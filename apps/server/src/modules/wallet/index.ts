@@ -6,3 +6,4 @@ export { isValidAddress } from './chain/addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
+export { startHoldRelease } from './hold-release.js';
