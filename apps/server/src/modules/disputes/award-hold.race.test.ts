@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatBaseUnitsTrimmed, parseAmount } from '@app/contract';
+import { formatBaseUnitsTrimmed, parseAmount, type WalletBalance } from '@app/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { onPostgres } from '../../../test/db.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
@@ -93,6 +93,32 @@ describe.skipIf(!onPostgres())('held dispute awards under concurrency (PostgreSQ
       expect(after.available - before[i]!.available).toBe(hold.amount);
       expect(before[i]!.held - after.held).toBe(hold.amount);
     }
+  });
+
+  it('should release a due hold once when the winner reads the wallet 20 times at once', async () => {
+    const { buyer, trade } = await decided('buyer');
+    const hold = (await createLedger(t.database.db).holds.of('BTC', trade.id))!;
+    await t.database.db.execute(
+      sql`UPDATE ledger_holds SET release_at = now() - interval '1 second' WHERE id = ${hold.id}`,
+    );
+    const before = await balances(buyer.id);
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, () => buyer.c.get('/rest/v2/wallet/balances')),
+    );
+    expect(reads.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    // Every answer is whole: held, or released into the balance, never both or neither.
+    for (const read of reads) {
+      const line = (read.json().data as WalletBalance[]).find((l) => l.cryptoCurrencyCode === 'BTC')!;
+      // Both have all 8 decimals: the digits are the base units.
+      const baseUnits = (amount: string) => BigInt(amount.replace('.', ''));
+      expect(baseUnits(line.balance) + baseUnits(line.heldAmount)).toBe(before.available + before.held);
+      // ... and the list of held awards says the same as the held amount.
+      expect(line.held.reduce((sum, award) => sum + baseUnits(award.amount), 0n)).toBe(
+        baseUnits(line.heldAmount),
+      );
+    }
+    expect(await releases(hold.id)).toBe(1);
+    expect(await balances(buyer.id)).toMatchObject({ available: before.available + hold.amount, held: 0n });
   });
 
   it('should either keep a hold for an appeal or release it, never both, when they meet', async () => {

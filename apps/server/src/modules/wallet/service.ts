@@ -375,10 +375,17 @@ export function createWalletService(options: WalletServiceOptions) {
       let ledgerBalances = await ledger.balancesOf(userId);
       let holds: Hold[] = [];
       if ([...ledgerBalances.values()].some((b) => b.held > 0n)) {
-        // Only users with something held pay for these reads.
-        if ((await ledger.holds.releaseDue({ userId, asOf: now() })) > 0)
-          ledgerBalances = await ledger.balancesOf(userId);
-        holds = await ledger.holds.openOf(userId);
+        // Only users with something held pay for these reads. The balances and the holds are read from
+        // one snapshot, so a release committing meanwhile (the job, another tab) cannot show an amount
+        // both held and available, or neither.
+        await ledger.holds.releaseDue({ userId, asOf: now() });
+        ({ ledgerBalances, holds } = await db.transaction(
+          async (tx) => ({
+            ledgerBalances: await ledger.balancesOf(userId, tx),
+            holds: await ledger.holds.openOf(userId, tx),
+          }),
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        ));
       }
       const incoming = new Map(
         (await walletRepository.pendingDepositTotals(db, userId)).map((row) => [
