@@ -75,6 +75,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Disputes open as soon as a trade is paid, so a browser test can reach one (dispute-award.spec.ts).
       TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
+      // Awards can be appealed and are held meanwhile (held-award.spec.ts, decision 0048). The other
+      // dispute specs assert nothing that appeals change (status, decision, chat).
+      FEATURES: 'disputeAppeal',
       // Every browser comes from 127.0.0.1: the limits run but are out of the tests' reach.
       RATE_LIMIT_REGISTER_PER_HOUR: '100000',
       RATE_LIMIT_CHAT_PER_MINUTE: '100000',

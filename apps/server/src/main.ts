@@ -15,6 +15,7 @@ import {
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
   startChainMiner,
+  startHoldRelease,
   type ChainAdapter,
 } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
@@ -74,6 +75,8 @@ async function main() {
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
+  // Dispute awards whose appeal window ended (also while the server was down) become available (0048).
+  const holdRelease = startHoldRelease(app.wallet, config.trades.expirySweepSeconds, app.log);
   // Verification requests left without documents expire; documents due for erasure go (decision 0038).
   const kycSweep = setInterval(() => {
     app.kycRequests.sweep().catch((err: unknown) => app.log.warn({ err }, 'verification sweep failed'));
@@ -86,6 +89,7 @@ async function main() {
     clearInterval(kycSweep);
     await miner.stop();
     await tradeExpiry.stop();
+    await holdRelease.stop();
     await app.rates.stop();
     await app.close();
     await adminSocket.close();

@@ -777,7 +777,7 @@ export interface paths {
     };
     /**
      * Balances per coin, with pending deposits and the fiat value
-     * @description The caller's balance of each coin: available, locked in escrow by running trades, held as security deposit (bond), deposits still confirming, and the value in the caller's currency. Logged-in users.
+     * @description The caller's balance of each coin: available, locked in escrow by running trades, held as security deposit (bond), dispute awards held while they can still be appealed (`heldAmount`, and `held`: each award with the date it becomes available, or `appealPending` while an appeal waits; FEATURES=disputeAppeal), deposits still confirming, and the value in the caller's currency. A held award whose date has passed is released before answering. Logged-in users.
      */
     get: operations['getV2WalletBalances'];
     put?: never;
@@ -817,7 +817,7 @@ export interface paths {
     };
     /**
      * Wallet history (ledger entries), newest first
-     * @description The caller's ledger entries, newest first: deposits, withdrawals, transfers, escrow locks and releases, fees and bonds, each with its account (`available`, `escrow`, `bond`) and what caused it. Filter by `crypto_currency_code` and `kind`; pass `nextCursor` as `cursor` for the next page (null on the last). Logged-in users.
+     * @description The caller's ledger entries, newest first: deposits, withdrawals, transfers, escrow locks and releases, fees, bonds and held dispute awards, each with its account (`available`, `escrow`, `bond`, `held`) and what caused it. Filter by `crypto_currency_code` and `kind`; pass `nextCursor` as `cursor` for the next page (null on the last). Logged-in users.
      */
     get: operations['getV2WalletTransactions'];
     put?: never;
@@ -3415,7 +3415,7 @@ export interface paths {
     put?: never;
     /**
      * Decide the dispute for the buyer (escrow released) or the seller (refunded); reason required
-     * @description `{tradeId}` is the trade hash. Decides the dispute for the `winner` with a `reason` both parties read: `buyer` releases the escrow to the buyer, `seller` refunds it to the seller; the ledger moves at once and the trade ends. Audited. With the disputeAppeal feature the losing party may appeal within TRADE_APPEAL_WINDOW_HOURS. 403 `DISPUTE_OWN_TRADE` for a party; 409 `DISPUTE_DECIDED` when already decided; 404 for an unknown dispute.
+     * @description `{tradeId}` is the trade hash. Decides the dispute for the `winner` with a `reason` both parties read: `buyer` releases the escrow to the buyer, `seller` refunds it to the seller; the ledger moves at once and the trade ends. Audited. With the disputeAppeal feature the losing party may appeal within TRADE_APPEAL_WINDOW_HOURS, and the winner’s share is held in their wallet until then (until the appeal’s decision if one is filed), so an upheld appeal always recovers it. 403 `DISPUTE_OWN_TRADE` for a party; 409 `DISPUTE_DECIDED` when already decided; 404 for an unknown dispute.
      *
      *     Staff permission: `disputes.award`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
@@ -3459,7 +3459,7 @@ export interface paths {
     put?: never;
     /**
      * Appeal a moderator's dispute decision (the losing party, within the window; flag disputeAppeal)
-     * @description `{id}` is the trade hash. The party who lost a moderator's dispute decision appeals it with a `reason`, within TRADE_APPEAL_WINDOW_HOURS of the decision, once; a second moderator then upholds (the award is reversed through the ledger) or rejects it. Only with the `disputeAppeal` feature flag. 409 `APPEAL_NOT_AVAILABLE` (not the losing party, no decision, the flag off), `APPEAL_EXPIRED`, `ALREADY_APPEALED`; 404 for anyone but the trade's parties.
+     * @description `{id}` is the trade hash. The party who lost a moderator's dispute decision appeals it with a `reason`, within TRADE_APPEAL_WINDOW_HOURS of the decision, once; a second moderator then upholds (the award is reversed through the ledger from its hold) or rejects it (the hold is released to the winner). The award stays held until the decision. Only with the `disputeAppeal` feature flag. 409 `APPEAL_NOT_AVAILABLE` (not the losing party, no decision, the flag off), `APPEAL_EXPIRED`, `ALREADY_APPEALED`; 404 for anyone but the trade's parties.
      */
     post: operations['postTradeByIdAppeal'];
     delete?: never;
@@ -3501,7 +3501,7 @@ export interface paths {
     put?: never;
     /**
      * Uphold (the award is reversed through the ledger) or reject an appeal; never by the first decider
-     * @description `{id}` is the appeal's id. `uphold` reverses the award through the ledger (the escrow goes to the other party), `reject` keeps it; a `reason` both parties read; audited. Never by the moderator who made the decision (403 `APPEAL_SAME_MODERATOR`), nor by a party of the trade (403 `DISPUTE_OWN_TRADE`); 409 `APPEAL_DECIDED` once decided; 404 for an unknown appeal.
+     * @description `{id}` is the appeal's id. `uphold` reverses the award through the ledger (the escrow goes to the other party, in full from the award's hold; awards made before holds existed: from the first winner's available balance, never below zero, the rest recorded as `shortfallAmount`), `reject` keeps it and releases the hold to the winner at once; a `reason` both parties read; audited. Never by the moderator who made the decision (403 `APPEAL_SAME_MODERATOR`), nor by a party of the trade (403 `DISPUTE_OWN_TRADE`); 409 `APPEAL_DECIDED` once decided; 404 for an unknown appeal.
      *
      *     Staff permission: `appeals.decide`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
@@ -6406,6 +6406,13 @@ export interface operations {
               incomingAmount: string;
               escrowAmount: string;
               bondAmount: string;
+              heldAmount: string;
+              held: {
+                amount: string;
+                availableAt: string;
+                appealPending: boolean;
+                tradeHash: string;
+              }[];
               fiatRate: string | null;
               fiatCurrencyCode: string;
               fiatPrecision: number;
@@ -6470,7 +6477,8 @@ export interface operations {
           | 'escrow_refund'
           | 'bond_deposit'
           | 'bond_retrieve'
-          | 'appeal_reversal';
+          | 'appeal_reversal'
+          | 'hold_release';
         cursor?: number;
         limit?: number;
       };
@@ -6502,11 +6510,12 @@ export interface operations {
                   | 'escrow_refund'
                   | 'bond_deposit'
                   | 'bond_retrieve'
-                  | 'appeal_reversal';
+                  | 'appeal_reversal'
+                  | 'hold_release';
                 cryptoCurrencyCode: string;
                 amount: string;
                 /** @enum {string} */
-                account: 'available' | 'escrow' | 'bond';
+                account: 'available' | 'escrow' | 'bond' | 'held';
                 reference: {
                   type: string;
                   id: string;
@@ -10739,6 +10748,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -11153,6 +11171,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -11427,6 +11454,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -11752,6 +11788,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -12035,6 +12080,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -12312,6 +12366,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -12638,6 +12701,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -12915,6 +12987,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -13242,6 +13323,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */
@@ -17148,6 +17238,15 @@ export interface operations {
                   /** @enum {string|null} */
                   outcome: 'appealed' | 'upheld' | 'rejected' | null;
                 };
+                hold: {
+                  amount: string;
+                  availableAt: {
+                    timestamp: number;
+                    humanReadable: string;
+                  };
+                  /** @enum {string} */
+                  status: 'held' | 'contested' | 'released' | 'reversed';
+                } | null;
               };
               flow: {
                 /** @enum {string} */

@@ -71,4 +71,32 @@ describe('appeal rules', () => {
       shortfall: 1_010n,
     });
   });
+
+  it("should close the window at the award hold's date when it has one (decision 0048)", () => {
+    const fixed = new Date('2026-03-02T00:00:00Z');
+    expect(appealClosesAt(decidedAt, 72, fixed)).toEqual(fixed);
+    expect(appealStatus(facts({ closesAt: fixed, now: fixed }))).toBe('available');
+    expect(appealStatus(facts({ closesAt: fixed, now: new Date(fixed.getTime() + 1) }))).toBe('expired');
+    // Without a hold (an award made before holds existed) the window counts from the decision.
+    expect(appealClosesAt(decidedAt, 72, null)).toEqual(new Date('2026-03-04T12:00:00Z'));
+    expect(appealClosesAt(null, 72, fixed)).toBeNull();
+  });
+
+  it('should reverse a held award in full: the hold is exactly what the award moved', () => {
+    // Buyer won: the hold is what the buyer received; seller won: the whole escrow (amount + fee).
+    expect(
+      reversalPlan({ firstWinner: 'buyer', available: 1_000n, buyerReceives: 1_000n, fee: 10n }),
+    ).toEqual({
+      toAppellant: 1_000n,
+      fee: -10n,
+      shortfall: 0n,
+    });
+    expect(
+      reversalPlan({ firstWinner: 'seller', available: 1_010n, buyerReceives: 1_000n, fee: 10n }),
+    ).toEqual({
+      toAppellant: 1_000n,
+      fee: 10n,
+      shortfall: 0n,
+    });
+  });
 });

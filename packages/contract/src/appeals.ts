@@ -22,6 +22,11 @@ export type AppealFacts = {
   /** An appeal of this dispute already exists (any outcome). */
   appealed: boolean;
   windowHours: number;
+  /**
+   * When the window closes, when the award fixed it (its hold's date, decision 0048); without it the
+   * window is counted from `resolvedAt` (awards made before holds existed).
+   */
+  closesAt?: Date | null;
   now: Date;
 };
 
@@ -41,17 +46,28 @@ export function appealStatus(facts: AppealFacts): TradeAppealStatus {
   if (facts.appealed) return 'appealed';
   const loser = loserOf(facts.resolution);
   if (!facts.enabled || !loser || !facts.resolvedAt || facts.viewer !== loser) return 'not_available';
-  const closes = facts.resolvedAt.getTime() + facts.windowHours * 3_600_000;
-  return facts.now.getTime() > closes ? 'expired' : 'available';
+  const closes = appealClosesAt(facts.resolvedAt, facts.windowHours, facts.closesAt)!;
+  return facts.now.getTime() > closes.getTime() ? 'expired' : 'available';
 }
 
-/** When the window closes, for the trade page ("you may appeal until ..."); null without a decision. */
-export const appealClosesAt = (resolvedAt: Date | null, windowHours: number): Date | null =>
-  resolvedAt ? new Date(resolvedAt.getTime() + windowHours * 3_600_000) : null;
+/**
+ * When the window closes, for the trade page ("you may appeal until ..."); null without a decision. An
+ * award's hold fixes it (`fixed`); otherwise it is counted from the decision.
+ */
+export const appealClosesAt = (
+  resolvedAt: Date | null,
+  windowHours: number,
+  fixed?: Date | null,
+): Date | null => (!resolvedAt ? null : (fixed ?? new Date(resolvedAt.getTime() + windowHours * 3_600_000)));
+
+/** What became of an award's hold (decision 0048): the server's ledger hold states. */
+export const awardHoldStatuses = ['held', 'contested', 'released', 'reversed'] as const;
+export type AwardHoldStatus = (typeof awardHoldStatuses)[number];
 
 /**
- * An upheld appeal moves back what the award moved, from the first winner's available balance, never
- * below zero (decision 0024). `owed` is what the appellant would have had; `fee` the platform fee of the
+ * An upheld appeal moves back what the award moved (decision 0024): from the award's hold, which always
+ * holds all of it (decision 0048: `available` is the hold's amount, so the shortfall is zero), or, for an
+ * award made before holds existed, from the first winner's available balance, never below zero. `owed` is what the appellant would have had; `fee` the platform fee of the
  * trade. The appellant is paid first, then the fee settled; what is missing is the shortfall.
  */
 export function reversalPlan(input: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tradePaymentAccountSchema } from './payment-accounts.js';
 import { secondFactorCodeSchema } from './two-factor.js';
-import { appealOutcomes, tradeAppealStatusSchema } from './appeals.js';
+import { appealOutcomes, awardHoldStatuses, tradeAppealStatusSchema } from './appeals.js';
 import { positiveDecimalSchema } from './offers.js';
 import { compareDecimals, multiply, parseDecimal, subtract } from './rates.js';
 import { timestampSchema } from './common.js';
@@ -567,6 +567,18 @@ export const tradeSchema = z.object({
       closesAt: timestampSchema.nullable(),
       outcome: z.enum(appealOutcomes).nullable(),
     }),
+    /**
+     * The award while it can be appealed (decision 0048), for the winner and staff (null for the other
+     * party, and for awards paid at once: appeals off, or made before holds existed): how much, when it
+     * becomes available, and what became of it (`contested`: an appeal waits for its decision).
+     */
+    hold: z
+      .object({
+        amount: z.string(),
+        availableAt: timestampSchema,
+        status: z.enum(awardHoldStatuses),
+      })
+      .nullable(),
   }),
   flow: z.object({
     type: z.enum(['default', 'gcc-auto', 'lite', 'bt-auto']),

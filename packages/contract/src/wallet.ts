@@ -11,7 +11,24 @@ export const cryptoCodeSchema = lineString()
   .regex(/^[A-Za-z]+$/, { message: 'Unknown crypto currency' })
   .transform((code) => code.toUpperCase());
 
-/** `GET /rest/v2/wallet/balances`: the spec's fields plus what sits in escrow and in the bond. */
+/**
+ * A dispute award kept out of reach while it can still be appealed (decision 0048): it becomes available
+ * at `availableAt` (the appeal window's end), or when an appeal filed in time is rejected; an upheld appeal
+ * pays it to the other party instead.
+ */
+export const heldAwardSchema = z.object({
+  /** Decimal string with the coin's precision. */
+  amount: z.string(),
+  /** ISO 8601: when it becomes available unless an appeal is pending then. */
+  availableAt: z.string(),
+  /** An appeal was filed: it stays held until a second moderator decides, even past `availableAt`. */
+  appealPending: z.boolean(),
+  /** The trade whose dispute awarded it. */
+  tradeHash: z.string(),
+});
+export type HeldAward = z.infer<typeof heldAwardSchema>;
+
+/** `GET /rest/v2/wallet/balances`: the spec's fields plus what sits in escrow, in the bond and on hold. */
 export const walletBalanceSchema = z.object({
   cryptoCurrencyCode: z.string(),
   /** Available to trade or withdraw, decimal string with the coin's precision. */
@@ -22,6 +39,10 @@ export const walletBalanceSchema = z.object({
   escrowAmount: z.string(),
   /** Held as the security deposit. */
   bondAmount: z.string(),
+  /** Dispute awards held while they can still be appealed (not in `balance`), the sum of `held`. */
+  heldAmount: z.string(),
+  /** Each held award, soonest available first. */
+  held: z.array(heldAwardSchema),
   /** Price of one coin in the user's fiat currency, or null when no rate is known. */
   fiatRate: z.string().nullable(),
   fiatCurrencyCode: z.string(),
@@ -56,8 +77,10 @@ export const walletTransactionKinds = [
   'escrow_refund',
   'bond_deposit',
   'bond_retrieve',
-  // An upheld dispute appeal moved the award back (decision 0024).
+  // An upheld dispute appeal moved the award back (decisions 0024, 0048).
   'appeal_reversal',
+  // A held dispute award became available: its appeal window ended, or its appeal was rejected (0048).
+  'hold_release',
 ] as const;
 export const walletTransactionKindSchema = z.enum(walletTransactionKinds);
 
@@ -68,7 +91,7 @@ export const walletTransactionSchema = z.object({
   cryptoCurrencyCode: z.string(),
   /** Signed: negative left the account. */
   amount: z.string(),
-  account: z.enum(['available', 'escrow', 'bond']),
+  account: z.enum(['available', 'escrow', 'bond', 'held']),
   reference: z.object({ type: z.string(), id: z.string() }),
   createdAt: z.string(),
 });

@@ -25,7 +25,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> =
         summary:
           "Appeal a moderator's dispute decision (the losing party, within the window; flag disputeAppeal)",
         description:
-          "`{id}` is the trade hash. The party who lost a moderator's dispute decision appeals it with a `reason`, within TRADE_APPEAL_WINDOW_HOURS of the decision, once; a second moderator then upholds (the award is reversed through the ledger) or rejects it. Only with the `disputeAppeal` feature flag. 409 `APPEAL_NOT_AVAILABLE` (not the losing party, no decision, the flag off), `APPEAL_EXPIRED`, `ALREADY_APPEALED`; 404 for anyone but the trade's parties.",
+          "`{id}` is the trade hash. The party who lost a moderator's dispute decision appeals it with a `reason`, within TRADE_APPEAL_WINDOW_HOURS of the decision, once; a second moderator then upholds (the award is reversed through the ledger from its hold) or rejects it (the hold is released to the winner). The award stays held until the decision. Only with the `disputeAppeal` feature flag. 409 `APPEAL_NOT_AVAILABLE` (not the losing party, no decision, the flag off), `APPEAL_EXPIRED`, `ALREADY_APPEALED`; 404 for anyone but the trade's parties.",
         params: tradeIdParamsSchema,
         body: tradeAppealBodySchema,
         response: { 200: dataEnvelope(tradeSchema) },
@@ -68,7 +68,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ appeals: AppealsService }> =
         summary:
           'Uphold (the award is reversed through the ledger) or reject an appeal; never by the first decider',
         description:
-          "`{id}` is the appeal's id. `uphold` reverses the award through the ledger (the escrow goes to the other party), `reject` keeps it; a `reason` both parties read; audited. Never by the moderator who made the decision (403 `APPEAL_SAME_MODERATOR`), nor by a party of the trade (403 `DISPUTE_OWN_TRADE`); 409 `APPEAL_DECIDED` once decided; 404 for an unknown appeal.",
+          "`{id}` is the appeal's id. `uphold` reverses the award through the ledger (the escrow goes to the other party, in full from the award's hold; awards made before holds existed: from the first winner's available balance, never below zero, the rest recorded as `shortfallAmount`), `reject` keeps it and releases the hold to the winner at once; a `reason` both parties read; audited. Never by the moderator who made the decision (403 `APPEAL_SAME_MODERATOR`), nor by a party of the trade (403 `DISPUTE_OWN_TRADE`); 409 `APPEAL_DECIDED` once decided; 404 for an unknown appeal.",
         params: adminAppealParamsSchema,
         body: adminAppealDecisionBodySchema,
         response: { 200: dataEnvelope(adminAppealSchema) },

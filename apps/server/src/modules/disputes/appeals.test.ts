@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
+import { runAdminCommand } from '../../cli/commands.js';
 import { checkLedger, createLedger } from '../ledger/index.js';
 
 type Response = Awaited<ReturnType<TestClient['get']>>;
@@ -17,8 +18,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Appeals through the real HTTP stack and database (FEATURES=disputeAppeal): who may appeal and when, a
- * second moderator's decision, the reversal through the ledger with balances to the unit, and the
- * shortfall when the first winner no longer holds the award.
+ * second moderator's decision, the reversal through the ledger with balances to the unit (from the award's
+ * hold, decision 0048; award-hold.test.ts covers the hold itself), and, for an award made before holds
+ * existed, the shortfall when the first winner no longer has it.
  */
 describe('dispute appeals', () => {
   let t: TestApp;
@@ -39,6 +41,8 @@ describe('dispute appeals', () => {
   };
   const available = async (userId: number) =>
     (await createLedger(t.database.db).balancesOf(userId)).get('BTC')?.available ?? 0n;
+  const held = async (userId: number) =>
+    (await createLedger(t.database.db).balancesOf(userId)).get('BTC')?.held ?? 0n;
   const fees = async () =>
     BigInt(
       rowsOf<{ balance: string }>(
@@ -114,11 +118,14 @@ describe('dispute appeals', () => {
     expect(codeOf(await seller.c.post(`/rest/v1/trade/${trade.id}/appeal`, { reason: 'again' }))).toBe(
       'ALREADY_APPEALED',
     );
-    // The window: past it, the other decision cannot be appealed.
+    // The window: past it, the other decision cannot be appealed (the award's hold carries its date).
     const late = await decided('seller');
     await t.database.db.execute(
       sql`UPDATE trade_disputes SET resolved_at = now() - interval '49 hours'
         WHERE trade_id = (SELECT id FROM trades WHERE hash = ${late.trade.id})`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE ledger_holds SET release_at = now() - interval '1 hour' WHERE reference = ${late.trade.id}`,
     );
     expect(
       tradeSchema.parse(ok(await late.buyer.c.get(`/rest/v1/trade/${late.trade.id}`))).dispute.appeal.status,
@@ -170,7 +177,7 @@ describe('dispute appeals', () => {
     ok(await seller.c.post(`/rest/v1/trade/${trade.id}/appeal`, { reason: 'The transfer was recalled.' }));
     const id = await appealIdOf(trade.id);
     const before = {
-      buyer: await available(buyer.id),
+      buyer: await held(buyer.id),
       seller: await available(seller.id),
       fees: await fees(),
     };
@@ -188,7 +195,8 @@ describe('dispute appeals', () => {
       reversedAmount: formatBaseUnitsTrimmed(units(trade.buyerReceives), 8),
       shortfallAmount: '0',
     });
-    expect(before.buyer - (await available(buyer.id))).toBe(units(trade.buyerReceives));
+    expect(before.buyer - (await held(buyer.id))).toBe(units(trade.buyerReceives));
+    expect(await available(buyer.id)).toBe(0n);
     expect((await available(seller.id)) - before.seller).toBe(units(trade.escrowAmount));
     expect(before.fees - (await fees())).toBe(fee);
     const messages = ok(await buyer.c.get(`/rest/v1/trade/${trade.id}/messages`)).messages as {
@@ -198,8 +206,15 @@ describe('dispute appeals', () => {
     expect(messages.at(-1)).toMatchObject({ system: { event: 'appeal_upheld' }, text: 'Recall proven.' });
   });
 
-  it('should reverse only what the first winner still holds, record the shortfall and leave notice 0', async () => {
-    const { buyer, trade } = await decided('buyer');
+  it('should reverse what the winner of an award made before holds still has, record the shortfall and leave notice 0', async () => {
+    // An award paid at once, as every award was before decision 0048 (the same code with appeals off).
+    const { buyer, trade } = await s.disputedTrade(seller, offer, '20');
+    const before = { ...t.config, features: { ...t.config.features, disputeAppeal: false } };
+    const awarded = await runAdminCommand({ db: t.database.db, config: before }, [
+      'dispute:award',
+      ...['--trade', trade.id, '--winner', 'buyer', '--reason', 'For the buyer.'],
+    ]);
+    expect(awarded.exitCode, awarded.output).toBe(0);
     // The buyer sends almost everything away before the appeal is decided.
     const drain = await s.party('adrain');
     const held = await available(buyer.id);

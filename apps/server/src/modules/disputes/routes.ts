@@ -101,7 +101,7 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
         summary:
           'Decide the dispute for the buyer (escrow released) or the seller (refunded); reason required',
         description:
-          '`{tradeId}` is the trade hash. Decides the dispute for the `winner` with a `reason` both parties read: `buyer` releases the escrow to the buyer, `seller` refunds it to the seller; the ledger moves at once and the trade ends. Audited. With the disputeAppeal feature the losing party may appeal within TRADE_APPEAL_WINDOW_HOURS. 403 `DISPUTE_OWN_TRADE` for a party; 409 `DISPUTE_DECIDED` when already decided; 404 for an unknown dispute.',
+          '`{tradeId}` is the trade hash. Decides the dispute for the `winner` with a `reason` both parties read: `buyer` releases the escrow to the buyer, `seller` refunds it to the seller; the ledger moves at once and the trade ends. Audited. With the disputeAppeal feature the losing party may appeal within TRADE_APPEAL_WINDOW_HOURS, and the winner’s share is held in their wallet until then (until the appeal’s decision if one is filed), so an upheld appeal always recovers it. 403 `DISPUTE_OWN_TRADE` for a party; 409 `DISPUTE_DECIDED` when already decided; 404 for an unknown dispute.',
         params: adminDisputeParamsSchema,
         body: adminDisputeAwardBodySchema,
         response: { 200: dataEnvelope(adminDisputeSchema) },

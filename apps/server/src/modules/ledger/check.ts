@@ -8,7 +8,17 @@ export type LedgerCheckReport = {
   negativeBalances: { accountId: number; kind: string; balance: string }[];
   nonZeroTotals: { cryptoCode: string; total: string }[];
   emptyTransactions: { transactionId: number }[];
-  counts: { accounts: number; transactions: number; entries: number };
+  /** `held` accounts whose balance is not what their hold says (decision 0048). */
+  holdMismatches: {
+    reference: string;
+    cryptoCode: string;
+    state: string | null;
+    amount: string;
+    balance: string;
+  }[];
+  counts: { accounts: number; transactions: number; entries: number; openHolds: number };
+  /** What each kind of account holds, per coin (base units): where the custody is. */
+  totalsByKind: { cryptoCode: string; kind: string; total: string }[];
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -16,7 +26,9 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /**
  * Reconciliation (`npm run admin -- ledger:check`): every transaction sums to zero per coin (I1), all
  * balances of a coin sum to zero (I2, conservation), every cached balance equals the sum of its entries
- * (I3), no balance that may not go negative is negative (I4), and no transaction is without entries.
+ * (I3), no balance that may not go negative is negative (I4), no transaction is without entries, and
+ * every `held` account holds exactly its hold's amount while the hold is open and nothing once it is
+ * released or reversed (or without a hold row at all; decision 0048).
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
   const unbalanced = rowsOf<{ transaction_id: string; crypto_code: string; sum: string }>(
@@ -46,11 +58,33 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
       SELECT t.id FROM ledger_transactions t
       WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transaction_id = t.id) ORDER BY t.id LIMIT 100`),
   );
-  const [counts] = rowsOf<{ accounts: string; transactions: string; entries: string }>(
+  const holds = rowsOf<{
+    reference: string;
+    crypto_code: string;
+    state: string | null;
+    amount: string;
+    balance: string;
+  }>(
+    await db.execute(sql`
+      SELECT coalesce(h.reference, a.reference) AS reference, coalesce(h.crypto_code, a.crypto_code) AS crypto_code,
+        h.state, coalesce(h.amount, 0)::text AS amount, coalesce(a.balance, 0)::text AS balance
+      FROM (SELECT * FROM ledger_accounts WHERE kind = 'held') a
+      FULL JOIN ledger_holds h
+        ON h.user_id = a.user_id AND h.crypto_code = a.crypto_code AND h.reference = a.reference
+      WHERE coalesce(a.balance, 0) <> CASE WHEN h.state IN ('held', 'contested') THEN h.amount ELSE 0 END
+      ORDER BY 1 LIMIT 100`),
+  );
+  const byKind = rowsOf<{ crypto_code: string; kind: string; total: string }>(
+    await db.execute(sql`
+      SELECT crypto_code, kind, sum(balance)::text AS total FROM ledger_accounts
+      GROUP BY crypto_code, kind ORDER BY crypto_code, kind`),
+  );
+  const [counts] = rowsOf<{ accounts: string; transactions: string; entries: string; open_holds: string }>(
     await db.execute(sql`
       SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts,
              (SELECT count(*) FROM ledger_transactions)::text AS transactions,
-             (SELECT count(*) FROM ledger_entries)::text AS entries`),
+             (SELECT count(*) FROM ledger_entries)::text AS entries,
+             (SELECT count(*) FROM ledger_holds WHERE state IN ('held', 'contested'))::text AS open_holds`),
   );
   const report: LedgerCheckReport = {
     ok: false,
@@ -67,26 +101,42 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
     negativeBalances: negative.map((r) => ({ accountId: Number(r.id), kind: r.kind, balance: r.balance })),
     nonZeroTotals: totals.map((r) => ({ cryptoCode: r.crypto_code, total: r.total })),
     emptyTransactions: empty.map((r) => ({ transactionId: Number(r.id) })),
+    holdMismatches: holds.map((r) => ({
+      reference: r.reference,
+      cryptoCode: r.crypto_code,
+      state: r.state,
+      amount: r.amount,
+      balance: r.balance,
+    })),
     counts: {
       accounts: Number(counts?.accounts ?? 0),
       transactions: Number(counts?.transactions ?? 0),
       entries: Number(counts?.entries ?? 0),
+      openHolds: Number(counts?.open_holds ?? 0),
     },
+    totalsByKind: byKind.map((r) => ({ cryptoCode: r.crypto_code, kind: r.kind, total: r.total })),
   };
   report.ok =
     report.unbalancedTransactions.length === 0 &&
     report.balanceMismatches.length === 0 &&
     report.negativeBalances.length === 0 &&
     report.nonZeroTotals.length === 0 &&
-    report.emptyTransactions.length === 0;
+    report.emptyTransactions.length === 0 &&
+    report.holdMismatches.length === 0;
   return report;
 }
 
 export function formatLedgerCheck(report: LedgerCheckReport): string {
-  const { accounts, transactions, entries } = report.counts;
+  const { accounts, transactions, entries, openHolds } = report.counts;
   const lines = [
-    `ledger:check ${report.ok ? 'OK' : 'FAILED'}: ${accounts} accounts, ${transactions} transactions, ${entries} entries`,
+    `ledger:check ${report.ok ? 'OK' : 'FAILED'}: ${accounts} accounts, ${transactions} transactions, ${entries} entries, ${openHolds} open holds`,
   ];
+  // Where the coins are, per kind of account (the platform's custody is minus "world").
+  const coins = [...new Set(report.totalsByKind.map((t) => t.cryptoCode))];
+  for (const code of coins) {
+    const parts = report.totalsByKind.filter((t) => t.cryptoCode === code).map((t) => `${t.kind} ${t.total}`);
+    lines.push(`  ${code} (base units): ${parts.join(', ')}`);
+  }
   for (const t of report.unbalancedTransactions) {
     lines.push(`  unbalanced transaction ${t.transactionId} (${t.cryptoCode}): sums to ${t.sum}`);
   }
@@ -100,5 +150,10 @@ export function formatLedgerCheck(report: LedgerCheckReport): string {
     lines.push(`  ${z.cryptoCode}: all balances sum to ${z.total}, not 0`);
   }
   for (const e of report.emptyTransactions) lines.push(`  transaction ${e.transactionId} has no entries`);
+  for (const h of report.holdMismatches) {
+    lines.push(
+      `  held ${h.cryptoCode} of ${h.reference}: balance ${h.balance}, hold ${h.state ?? 'missing'} of ${h.amount}`,
+    );
+  }
   return lines.join('\n');
 }

@@ -1,4 +1,4 @@
-export { createLedger, insufficientFunds, TRANSACTION_KINDS } from './service.js';
+export { createLedger, insufficientFunds, NO_BALANCES, TRANSACTION_KINDS } from './service.js';
 export type {
   Ledger,
   TransferRequest,
@@ -6,8 +6,11 @@ export type {
   EscrowTrade,
   AccountRef,
   Leg,
+  SettleOptions,
   TransactionKind,
+  UserBalances,
 } from './service.js';
+export type { Hold, Holds } from './holds.js';
 export { checkLedger, formatLedgerCheck, type LedgerCheckReport } from './check.js';
 export { ledgerRepository } from './repository.js';
-export type { AccountKind } from './tables.js';
+export type { AccountKind, HoldState } from './tables.js';

@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { walletTransactionKinds } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import { createHolds } from './holds.js';
+import { holdsRepository } from './holds-repository.js';
 import { ledgerRepository, type AccountIdentity } from './repository.js';
-import { isUserAccountKind, type AccountKind } from './tables.js';
+import { isPerTradeAccountKind, isUserAccountKind, type AccountKind } from './tables.js';
 
 /** The kinds of movement; the wallet history shows the same list (one source: the contract). */
 export const TRANSACTION_KINDS = walletTransactionKinds;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-/** An account by what it is: whose, which kind, and for escrow which trade. */
+/** An account by what it is: whose, which kind, and for escrow and held which trade. */
 export type AccountRef = { userId: number | null; kind: AccountKind; reference?: string };
 /** One side of a movement: negative debits, positive credits. */
 export type Leg = { account: AccountRef; amount: bigint };
@@ -36,6 +38,13 @@ export type EscrowTrade = {
   fee: bigint;
 };
 
+/**
+ * A settlement whose winner's share is held rather than made available (a dispute award that can still
+ * be appealed, decision 0048): it goes to the winner's `held` account for the trade, with a hold row
+ * saying until when.
+ */
+export type SettleOptions = { holdUntil?: Date };
+
 const identityOf = (cryptoCode: string, ref: AccountRef): AccountIdentity => ({
   userId: ref.userId,
   cryptoCode,
@@ -54,7 +63,9 @@ function validate(request: TransferRequest): void {
     if (isUserAccountKind(leg.account.kind) !== (leg.account.userId !== null)) {
       throw problem('owner mismatch');
     }
-    if ((leg.account.kind === 'escrow') !== Boolean(leg.account.reference)) throw problem('escrow reference');
+    if (isPerTradeAccountKind(leg.account.kind) !== Boolean(leg.account.reference)) {
+      throw problem(`${leg.account.kind} reference`);
+    }
     sum += leg.amount;
   }
   if (sum !== 0n) throw problem(`legs sum to ${sum}, not zero`);
@@ -71,6 +82,10 @@ function requestHash(request: TransferRequest): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** A user's balances in one coin, per kind of account. */
+export type UserBalances = { available: bigint; escrow: bigint; bond: bigint; held: bigint };
+export const NO_BALANCES: Readonly<UserBalances> = { available: 0n, escrow: 0n, bond: 0n, held: 0n };
+
 export const insufficientFunds = (message = 'Insufficient balance') =>
   new AppError(422, 'INSUFFICIENT_FUNDS', message, [
     { field: 'amount', message, code: 'insufficient_funds' },
@@ -82,7 +97,7 @@ export const insufficientFunds = (message = 'Insufficient balance') =>
  * under the lock and updated in the same database transaction. Pass `tx` to make the movement part of
  * a larger unit of work (a trade's creation locks its escrow in the same transaction).
  */
-export function createLedger(db: Db) {
+export function createLedger(db: Db, now: () => Date = () => new Date()) {
   /**
    * `opensAccount`: the movement creates an account (a trade's escrow), so the accounts are created and
    * locked at once rather than after a first lock finds one missing (two statements fewer).
@@ -169,7 +184,54 @@ export function createLedger(db: Db) {
   const run = <T>(tx: Tx | undefined, work: (t: DbOrTx) => Promise<T>): Promise<T> =>
     tx ? work(tx) : db.transaction((t) => work(t));
 
+  /**
+   * Settles a trade's escrow (key `trade:<hash>:settle`): the whole escrow leaves, `to` gets its share
+   * in their available balance, or in their `held` account for the trade with a hold row when
+   * `holdUntil` is given, and `others` the rest (the platform's fee).
+   */
+  async function settle(
+    t: DbOrTx,
+    trade: EscrowTrade,
+    kind: 'escrow_release' | 'escrow_refund',
+    to: { userId: number; amount: bigint },
+    others: Leg[],
+    { holdUntil }: SettleOptions,
+  ): Promise<TransferResult> {
+    const result = await transferIn(t, {
+      idempotencyKey: `trade:${trade.tradeId}:settle`,
+      kind,
+      cryptoCode: trade.cryptoCode,
+      reference: { type: 'trade', id: trade.tradeId },
+      legs: [
+        {
+          account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
+          amount: -(trade.amount + trade.fee),
+        },
+        {
+          account: holdUntil
+            ? { userId: to.userId, kind: 'held', reference: trade.tradeId }
+            : { userId: to.userId, kind: 'available' },
+          amount: to.amount,
+        },
+        ...others,
+      ],
+    });
+    if (holdUntil && !result.replayed) {
+      await holdsRepository.insert(t, {
+        userId: to.userId,
+        cryptoCode: trade.cryptoCode,
+        reference: trade.tradeId,
+        amount: to.amount.toString(),
+        releaseAt: holdUntil,
+      });
+    }
+    return result;
+  }
+
   return {
+    /** Money kept out of reach until a date: dispute awards that can still be appealed (0048). */
+    holds: createHolds(db, transferIn, now),
+
     /** One balanced movement, exactly once per idempotency key. */
     transfer: (request: TransferRequest, tx?: Tx) => run(tx, (t) => transferIn(t, request)),
 
@@ -197,44 +259,35 @@ export function createLedger(db: Db) {
 
     /**
      * Escrow -> buyer (amount) and platform fees (fee). Release and refund share one key, so an escrow
-     * settles at most once: whichever commits first wins, the other gets 409.
+     * settles at most once: whichever commits first wins, the other gets 409. `holdUntil`: the buyer's
+     * amount is held until then (a dispute award).
      */
-    releaseEscrow: (trade: EscrowTrade, tx?: Tx) =>
+    releaseEscrow: (trade: EscrowTrade, tx?: Tx, options: SettleOptions = {}) =>
       run(tx, (t) =>
-        transferIn(t, {
-          idempotencyKey: `trade:${trade.tradeId}:settle`,
-          kind: 'escrow_release',
-          cryptoCode: trade.cryptoCode,
-          reference: { type: 'trade', id: trade.tradeId },
-          legs: [
-            {
-              account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
-              amount: -(trade.amount + trade.fee),
-            },
-            { account: { userId: trade.buyerId, kind: 'available' }, amount: trade.amount },
-            ...(trade.fee > 0n
-              ? [{ account: { userId: null, kind: 'fees' as const }, amount: trade.fee }]
-              : []),
-          ],
-        }),
+        settle(
+          t,
+          trade,
+          'escrow_release',
+          { userId: trade.buyerId, amount: trade.amount },
+          trade.fee > 0n ? [{ account: { userId: null, kind: 'fees' }, amount: trade.fee }] : [],
+          options,
+        ),
       ),
 
-    /** Escrow -> back to the seller, all of it (cancel, expiry, a dispute won by the seller). */
-    refundEscrow: (trade: EscrowTrade, tx?: Tx) =>
+    /**
+     * Escrow -> back to the seller, all of it (cancel, expiry, a dispute won by the seller). `holdUntil`:
+     * held until then (a dispute award).
+     */
+    refundEscrow: (trade: EscrowTrade, tx?: Tx, options: SettleOptions = {}) =>
       run(tx, (t) =>
-        transferIn(t, {
-          idempotencyKey: `trade:${trade.tradeId}:settle`,
-          kind: 'escrow_refund',
-          cryptoCode: trade.cryptoCode,
-          reference: { type: 'trade', id: trade.tradeId },
-          legs: [
-            {
-              account: { userId: trade.sellerId, kind: 'escrow', reference: trade.tradeId },
-              amount: -(trade.amount + trade.fee),
-            },
-            { account: { userId: trade.sellerId, kind: 'available' }, amount: trade.amount + trade.fee },
-          ],
-        }),
+        settle(
+          t,
+          trade,
+          'escrow_refund',
+          { userId: trade.sellerId, amount: trade.amount + trade.fee },
+          [],
+          options,
+        ),
       ),
 
     /**
@@ -258,15 +311,13 @@ export function createLedger(db: Db) {
       dbOrTx: DbOrTx = db,
     ) => ledgerRepository.entriesOfUser(dbOrTx, userId, options),
 
-    /** Balances of one user's accounts per coin and kind (escrow summed over trades). */
+    /** Balances of one user's accounts per coin and kind (escrow and held summed over trades). */
     async balancesOf(userId: number, dbOrTx: DbOrTx = db) {
       const rows = await ledgerRepository.accountsOfUser(dbOrTx, userId);
-      const result = new Map<string, { available: bigint; escrow: bigint; bond: bigint }>();
+      const result = new Map<string, UserBalances>();
       for (const row of rows) {
-        const entry = result.get(row.cryptoCode) ?? { available: 0n, escrow: 0n, bond: 0n };
-        if (row.kind === 'available' || row.kind === 'escrow' || row.kind === 'bond') {
-          entry[row.kind] += BigInt(row.balance);
-        }
+        const entry = result.get(row.cryptoCode) ?? { ...NO_BALANCES };
+        if (isUserAccountKind(row.kind)) entry[row.kind as keyof UserBalances] += BigInt(row.balance);
         result.set(row.cryptoCode, entry);
       }
       return result;

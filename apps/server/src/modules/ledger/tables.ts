@@ -20,7 +20,7 @@ import { users } from '../../platform/db/schema.js';
  * (a deferred constraint trigger checks it at commit).
  */
 
-export const ACCOUNT_KINDS = ['available', 'escrow', 'bond', 'fees', 'world', 'outgoing'] as const;
+export const ACCOUNT_KINDS = ['available', 'escrow', 'bond', 'held', 'fees', 'world', 'outgoing'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -31,7 +31,7 @@ export const ledgerAccounts = pgTable(
     userId: integer('user_id').references(() => users.id),
     cryptoCode: text('crypto_code').notNull(),
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
-    /** The trade an escrow account belongs to; empty for every other kind. */
+    /** The trade an escrow or held account belongs to; empty for every other kind. */
     reference: text('reference').notNull().default(''),
     /** Cached sum of the account's entries, updated in the same transaction as the entries. */
     balance: numeric('balance', { precision: 78, scale: 0 }).notNull().default('0'),
@@ -47,13 +47,13 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_user_idx').on(t.userId),
     check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} IN ('available', 'escrow', 'bond', 'fees', 'world', 'outgoing')`,
+      sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'fees', 'world', 'outgoing')`,
     ),
     // Only the outside world may go negative: its balance is minus what the platform holds in custody.
     check('ledger_accounts_balance_check', sql`${t.kind} = 'world' OR ${t.balance} >= 0`),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.kind} IN ('available', 'escrow', 'bond')) = (${t.userId} IS NOT NULL)`,
+      sql`(${t.kind} IN ('available', 'escrow', 'bond', 'held')) = (${t.userId} IS NOT NULL)`,
     ),
   ],
 );
@@ -102,4 +102,60 @@ export const ledgerEntries = pgTable(
 
 /** Whether a kind of account belongs to a user (as opposed to the platform). */
 export const isUserAccountKind = (kind: AccountKind): boolean =>
-  kind === 'available' || kind === 'escrow' || kind === 'bond';
+  kind === 'available' || kind === 'escrow' || kind === 'bond' || kind === 'held';
+
+/** Kinds whose accounts are one per trade, named by the trade's hash (`reference`). */
+export const isPerTradeAccountKind = (kind: AccountKind): boolean => kind === 'escrow' || kind === 'held';
+
+/**
+ * A hold's life (decision 0048): `held` until `release_at`, then `released` to the owner's available
+ * balance; `contested` while a claim on it waits (a dispute appeal), which ends `released` or `reversed`
+ * (paid out to others by the claim). Released and reversed are final.
+ */
+export const HOLD_STATES = ['held', 'contested', 'released', 'reversed'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+
+/**
+ * Money of a user kept out of reach until a date: a dispute award while it can still be appealed
+ * (decision 0048). The money itself is the balance of the owner's `held` account with the same
+ * reference (the trade hash); this row says until when, and what became of it. One hold per account.
+ * States only move forward and settled rows never change (trigger `ledger_holds_guard`, migration award_holds).
+ */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    cryptoCode: text('crypto_code').notNull(),
+    /** The `held` account's reference: the trade whose award this is. */
+    reference: text('reference').notNull(),
+    /** What went into the hold, base units. */
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** When it becomes available, unless contested then (the appeal window's end). */
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: HOLD_STATES }).notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was released or reversed. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ledger_holds_account_key').on(t.userId, t.cryptoCode, t.reference),
+    // The release job's queue: only holds waiting for their date.
+    index('ledger_holds_due_idx')
+      .on(t.releaseAt, t.id)
+      .where(sql`${t.state} = 'held'`),
+    // A user's open holds (the wallet's balances).
+    index('ledger_holds_open_user_idx')
+      .on(t.userId)
+      .where(sql`${t.state} IN ('held', 'contested')`),
+    index('ledger_holds_reference_idx').on(t.reference),
+    check('ledger_holds_state_check', sql`${t.state} IN ('held', 'contested', 'released', 'reversed')`),
+    check('ledger_holds_amount_check', sql`${t.amount} > 0`),
+    check(
+      'ledger_holds_settled_check',
+      sql`(${t.state} IN ('released', 'reversed')) = (${t.settledAt} IS NOT NULL)`,
+    ),
+  ],
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textString } from '@app/contract';
+import { appealClosesAt, textString } from '@app/contract';
 import type { AdminCommand, AdminContext } from '../../platform/admin/index.js';
 import { withAdminEvents } from '../../platform/admin/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -41,7 +41,13 @@ export const tradesAdminCommands = (tradesFor: TradesForCommand): Record<string,
         input.winner === 'buyer'
           ? 'the escrow was released to the buyer'
           : 'the escrow went back to the seller';
-      return `trade ${row.hash}: dispute decided for the ${input.winner} (${row.status}); ${money}`;
+      // With appeals on, the award waits in the winner's held balance until the window closes (0048).
+      const heldUntil =
+        ctx.config.features.disputeAppeal && row.completedAt
+          ? appealClosesAt(row.completedAt, ctx.config.trades.appealWindowHours)
+          : null;
+      const held = heldUntil ? `, held until ${heldUntil.toISOString()} while it can be appealed` : '';
+      return `trade ${row.hash}: dispute decided for the ${input.winner} (${row.status}); ${money}${held}`;
     },
   },
 });

@@ -1,4 +1,5 @@
 import {
+  appealClosesAt,
   DISPUTE_REASONS,
   isActiveTradeStatus,
   isCancelledTradeStatus,
@@ -41,6 +42,14 @@ const STATUS_MESSAGES: Partial<Record<TradeStatus, string>> = {
   dispute_won_seller: 'A moderator decided the dispute for the seller: the crypto went back to the seller.',
 };
 
+/** The same for an award held while it can be appealed (decision 0048). */
+const HELD_AWARD_MESSAGES: Partial<Record<TradeStatus, string>> = {
+  dispute_won_buyer:
+    'A moderator decided the dispute for the buyer: the crypto is held for the buyer until the appeal window closes.',
+  dispute_won_seller:
+    'A moderator decided the dispute for the seller: the crypto is held for the seller until the appeal window closes.',
+};
+
 /**
  * The lifecycle through the contract's state machine: every change one conditional UPDATE plus its money
  * movement, dispute record and system message in one transaction; events after commit.
@@ -51,7 +60,7 @@ export function createTradeLifecycle(
   chat: TradeChat,
   views: TradeViews,
 ) {
-  const { db, ledger, catalogue, wallet, offers, limits, now } = ctx;
+  const { db, ledger, catalogue, wallet, offers, limits, features, now } = ctx;
   const { access, accessWithFacts, guardError } = rules;
   const { systemMessage, publishMessage, publishStatus } = chat;
   const { view, viewOf, forgetParties } = views;
@@ -137,6 +146,8 @@ export function createTradeLifecycle(
       dispute?: { reasonId: number; text: string };
       /** A moderator's award: why, stored on the dispute and told to both parties in the chat. */
       decision?: { reason: string };
+      /** The award is held until then (it can be appealed until then; decision 0048). */
+      holdUntil?: Date;
       /** More writes that commit or roll back with this transition (the console's audit row). */
       alongside?: (tx: Tx, row: TradeRow) => Promise<void>;
     },
@@ -181,7 +192,9 @@ export function createTradeLifecycle(
       row,
       action === 'open_dispute' ? 'dispute_opened' : 'status_changed',
       cell.next,
-      STATUS_MESSAGES[cell.next] ?? `The trade is now ${cell.next.replace(/_/g, ' ')}.`,
+      (ctx.holdUntil ? HELD_AWARD_MESSAGES[cell.next] : undefined) ??
+        STATUS_MESSAGES[cell.next] ??
+        `The trade is now ${cell.next.replace(/_/g, ' ')}.`,
       // The UPDATE locked the chain, read its head and drew the message's id. A second message (the
       // decision) follows the entry the first one wrote, so it takes the (re-entrant) lock itself.
       { lock },
@@ -193,8 +206,9 @@ export function createTradeLifecycle(
     // The money moves last: a release locks the platform's fee account, which every release shares, so
     // the fewer statements between that lock and the commit, the more releases the platform can make
     // at once. The transaction is one unit either way: a refused movement rolls everything back.
-    if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx);
-    if (cell.effect === 'refund_escrow') await ledger.refundEscrow(escrowOf(row), tx);
+    const settle = { holdUntil: ctx.holdUntil };
+    if (cell.effect === 'release_escrow') await ledger.releaseEscrow(escrowOf(row), tx, settle);
+    if (cell.effect === 'refund_escrow') await ledger.refundEscrow(escrowOf(row), tx, settle);
     if (ctx.alongside) await ctx.alongside(tx, row);
     return { row, previous: trade.status, action, message, decision, at: ctx.at };
   }
@@ -290,7 +304,9 @@ export function createTradeLifecycle(
    * Settles a dispute for the buyer (release) or the seller (refund) through the table's `award_*` cells,
    * by a moderator (`moderatorId`) or by the operator's command line (null). Exactly once: the same
    * conditional UPDATE and settle key as every transition, so of two awards, or an award and the seller's
-   * release, one wins and the other is refused with the status it found.
+   * release, one wins and the other is refused with the status it found. With appeals on, the winner's
+   * share is held until the appeal window closes (decision 0048), so an upheld appeal always finds it;
+   * with appeals off nothing can undo the award and it is paid at once.
    */
   async function award(
     hash: string,
@@ -326,6 +342,9 @@ export function createTradeLifecycle(
       ip: null,
       actorId: input.moderatorId,
       decision: { reason },
+      holdUntil: features.disputeAppeal
+        ? (appealClosesAt(at, limits.appealWindowHours) ?? undefined)
+        : undefined,
       alongside: input.alongside,
     });
     if (!done) {

@@ -22,6 +22,7 @@ import {
   type TradeSummary,
 } from '@app/contract';
 import { localizedName, type CatalogueData } from '../catalogue/index.js';
+import type { Hold } from '../ledger/index.js';
 import type {
   DisputeView,
   MessageWithAuthor,
@@ -102,6 +103,8 @@ export type TradeView = {
   /** What each party thinks of the other. */
   relations: TradeFacts['relations'];
   dispute: DisputeView | undefined;
+  /** The award's hold while it could be appealed (decision 0048); undefined when paid at once. */
+  hold: Hold | undefined;
   chargeback: ChargebackStatus | null;
   /** The appeal rules' inputs the view does not carry: the flag and the window. */
   appeals: { enabled: boolean; windowHours: number };
@@ -123,6 +126,20 @@ function viewerRelationOf(v: Pick<TradeView, 'role' | 'relations'>): Trade['view
 /** A copied account without its source id. */
 function presentPaymentAccount({ accountId: _id, ...account }: StoredPaymentAccount): TradePaymentAccount {
   return account;
+}
+
+/** The award's hold, for its winner and staff only: the other party's view of it is the appeal. */
+function presentHold(
+  v: Pick<TradeView, 'hold' | 'role' | 'dispute'>,
+  decimals: number,
+): Trade['dispute']['hold'] {
+  const winner = v.dispute?.resolution;
+  if (!v.hold || (v.role !== 'moderator' && v.role !== winner)) return null;
+  return {
+    amount: formatBaseUnits(v.hold.amount, decimals),
+    availableAt: timestampOf(v.hold.releaseAt),
+    status: v.hold.state,
+  };
 }
 
 /** The spec's Trade entity, as one viewer (buyer, seller or moderator) sees it. */
@@ -206,11 +223,15 @@ export function presentTrade(v: TradeView): Trade {
           resolvedAt: v.dispute?.resolvedAt ?? null,
           appealed: Boolean(v.dispute?.appealStatus),
           windowHours: v.appeals.windowHours,
+          closesAt: v.hold?.releaseAt,
           now: v.now,
         }),
-        closesAt: timestampOrNull(appealClosesAt(v.dispute?.resolvedAt ?? null, v.appeals.windowHours)),
+        closesAt: timestampOrNull(
+          appealClosesAt(v.dispute?.resolvedAt ?? null, v.appeals.windowHours, v.hold?.releaseAt),
+        ),
         outcome: v.dispute?.appealStatus ?? null,
       },
+      hold: presentHold(v, decimals),
       decision:
         v.dispute?.resolution && v.dispute.resolvedAt
           ? {

@@ -46,6 +46,18 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     partiesWindow.get(pairOf(trade), () => tradesRepository.partyFacts(db, [trade.buyerId, trade.sellerId]));
 
   /**
+   * The hold of a decided dispute's award (decision 0048), if it has one. One whose date has come is
+   * released first when the job has not reached it yet, so the page never says "held" about money the
+   * winner already has.
+   */
+  async function awardHoldOf(trade: TradeRow, at: Date) {
+    const hold = await ctx.ledger.holds.of(trade.cryptoCode, trade.hash);
+    if (hold?.state !== 'held' || hold.releaseAt > at) return hold;
+    await ctx.ledger.holds.releaseDue({ reference: trade.hash, asOf: at });
+    return ctx.ledger.holds.of(trade.cryptoCode, trade.hash);
+  }
+
+  /**
    * The trade as `role` sees it, from its row, what was read with it (`facts`: its requirements, the
    * relations, chargeback and dispute, read by `accessWithFacts`, or known to the action that just
    * changed it) and the parties' shared numbers; the dispute is read when the trade has one. Offer
@@ -62,6 +74,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     const seller = parties.get(trade.sellerId);
     if (!buyer || !seller) throw notFound('Trade not found');
     const dispute = facts.hasDispute ? await tradesRepository.disputeOf(db, trade.id) : undefined;
+    const hold = dispute?.resolution ? await awardHoldOf(trade, at) : undefined;
     const { requirements } = facts;
     const viewer = viewerId === buyer.id ? buyer : viewerId === seller.id ? seller : viewerId;
     return presentTrade({
@@ -73,6 +86,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       requirements,
       relations: facts.relations,
       dispute,
+      hold,
       // Only a trade whose crypto reached the buyer can have a chargeback.
       chargeback:
         trade.status === 'released' || trade.status === 'dispute_won_buyer' ? facts.chargeback : null,

@@ -7,3 +7,4 @@ export { convertSimulatedAddressesToTestForm } from './chain/test-form-addresses
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
+export { startHoldRelease } from './hold-release.js';

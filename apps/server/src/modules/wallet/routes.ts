@@ -53,7 +53,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags: ['wallet'],
         summary: 'Balances per coin, with pending deposits and the fiat value',
         description:
-          "The caller's balance of each coin: available, locked in escrow by running trades, held as security deposit (bond), deposits still confirming, and the value in the caller's currency. Logged-in users.",
+          "The caller's balance of each coin: available, locked in escrow by running trades, held as security deposit (bond), dispute awards held while they can still be appealed (`heldAmount`, and `held`: each award with the date it becomes available, or `appealPending` while an appeal waits; FEATURES=disputeAppeal), deposits still confirming, and the value in the caller's currency. A held award whose date has passed is released before answering. Logged-in users.",
         response: { 200: dataEnvelope(z.array(walletBalanceSchema)) },
       },
     },
@@ -84,7 +84,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags: ['wallet'],
         summary: 'Wallet history (ledger entries), newest first',
         description:
-          "The caller's ledger entries, newest first: deposits, withdrawals, transfers, escrow locks and releases, fees and bonds, each with its account (`available`, `escrow`, `bond`) and what caused it. Filter by `crypto_currency_code` and `kind`; pass `nextCursor` as `cursor` for the next page (null on the last). Logged-in users.",
+          "The caller's ledger entries, newest first: deposits, withdrawals, transfers, escrow locks and releases, fees, bonds and held dispute awards, each with its account (`available`, `escrow`, `bond`, `held`) and what caused it. Filter by `crypto_currency_code` and `kind`; pass `nextCursor` as `cursor` for the next page (null on the last). Logged-in users.",
         querystring: walletTransactionsQuerySchema,
         response: { 200: dataEnvelope(walletTransactionPageSchema) },
       },
@@ -106,7 +106,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
           kind: row.transactionKind as z.infer<typeof walletTransactionPageSchema>['items'][number]['kind'],
           cryptoCurrencyCode: row.cryptoCode,
           amount: formatBaseUnits(BigInt(row.amount), await wallet.decimalsOf(row.cryptoCode)),
-          account: row.accountKind as 'available' | 'escrow' | 'bond',
+          account: row.accountKind as z.infer<typeof walletTransactionPageSchema>['items'][number]['account'],
           reference: { type: row.referenceType, id: row.referenceId },
           createdAt: row.createdAt.toISOString(),
         });

@@ -19,7 +19,7 @@ import { AppError, fieldError, notFound, validationError } from '../../platform/
 import type { CatalogueService } from '../catalogue/index.js';
 import { createJurisdictions } from '../compliance/index.js';
 import type { KycStandings } from '../kyc/index.js';
-import type { Ledger } from '../ledger/index.js';
+import { NO_BALANCES, type Hold, type Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
 import type { ChainAdapter } from './chain/adapter.js';
@@ -371,14 +371,32 @@ export function createWalletService(options: WalletServiceOptions) {
   }
 
   return {
-    /** Balances in every coin the chain supports, valued in the user's own fiat currency. */
+    /**
+     * Balances in every coin the chain supports, valued in the user's own fiat currency, with what is held
+     * and until when (decision 0048). A hold whose date has come is released here first if the job has
+     * not reached it yet, so the answer never shows as held what is already the user's.
+     */
     async balances(userId: number) {
       const user = await usersRepository.findById(db, userId);
       const fiatCode = user?.currencyCode ?? 'USD';
       const data = await catalogue.data();
       const view = await rates.view();
       const fiat = data.currencyByCode.get(fiatCode) ?? data.currencyByCode.get('USD');
-      const ledgerBalances = await ledger.balancesOf(userId);
+      let ledgerBalances = await ledger.balancesOf(userId);
+      let holds: Hold[] = [];
+      if ([...ledgerBalances.values()].some((b) => b.held > 0n)) {
+        // Only users with something held pay for these reads. The balances and the holds are read from
+        // one snapshot, so a release committing meanwhile (the job, another tab) cannot show an amount
+        // both held and available, or neither.
+        await ledger.holds.releaseDue({ userId, asOf: now() });
+        ({ ledgerBalances, holds } = await db.transaction(
+          async (tx) => ({
+            ledgerBalances: await ledger.balancesOf(userId, tx),
+            holds: await ledger.holds.openOf(userId, tx),
+          }),
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        ));
+      }
       const incoming = new Map(
         (await walletRepository.pendingDepositTotals(db, userId)).map((row) => [
           row.cryptoCode,
@@ -388,13 +406,23 @@ export function createWalletService(options: WalletServiceOptions) {
       return data.cryptos
         .filter((crypto) => chain.supports(crypto.code))
         .map((crypto) => {
-          const b = ledgerBalances.get(crypto.code) ?? { available: 0n, escrow: 0n, bond: 0n };
+          const b = ledgerBalances.get(crypto.code) ?? NO_BALANCES;
+          const amount = (units: bigint) => formatBaseUnits(units, crypto.decimals);
           return {
             cryptoCurrencyCode: crypto.code,
-            balance: formatBaseUnits(b.available, crypto.decimals),
-            incomingAmount: formatBaseUnits(incoming.get(crypto.code) ?? 0n, crypto.decimals),
-            escrowAmount: formatBaseUnits(b.escrow, crypto.decimals),
-            bondAmount: formatBaseUnits(b.bond, crypto.decimals),
+            balance: amount(b.available),
+            incomingAmount: amount(incoming.get(crypto.code) ?? 0n),
+            escrowAmount: amount(b.escrow),
+            bondAmount: amount(b.bond),
+            heldAmount: amount(b.held),
+            held: holds
+              .filter((hold) => hold.cryptoCode === crypto.code)
+              .map((hold) => ({
+                amount: amount(hold.amount),
+                availableAt: hold.releaseAt.toISOString(),
+                appealPending: hold.state === 'contested',
+                tradeHash: hold.reference,
+              })),
             fiatRate: fiat ? (fiatPerUnit(view, crypto.code, fiat.code) ?? null) : null,
             fiatCurrencyCode: fiat?.code ?? 'USD',
             fiatPrecision: fiat?.precision ?? 2,
@@ -402,6 +430,12 @@ export function createWalletService(options: WalletServiceOptions) {
           };
         });
     },
+
+    /**
+     * The release job's pass (`main.ts`, wallet/hold-release.ts): held awards whose appeal window ended
+     * without an appeal become available (decision 0048). Answers how many were released.
+     */
+    releaseDueHolds: () => ledger.holds.releaseDue({ asOf: now() }),
 
     /** The user's deposit address for a coin, created on first request. */
     async depositAddress(userId: number, code: string) {
@@ -635,7 +669,7 @@ export function createWalletService(options: WalletServiceOptions) {
       const coins = [];
       for (const crypto of data.cryptos.filter((c) => chain.supports(c.code))) {
         const required = bondAmount(crypto.code, crypto.decimals);
-        const b = balances.get(crypto.code) ?? { available: 0n, escrow: 0n, bond: 0n };
+        const b = balances.get(crypto.code) ?? NO_BALANCES;
         const missing = required > b.bond ? required - b.bond : 0n;
         const heldUntil = holds.get(crypto.code) ?? null;
         coins.push({

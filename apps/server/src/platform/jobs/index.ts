@@ -1,2 +1,3 @@
 /** Small building blocks for the background workers. */
 export { coalescedPasses } from './coalesced-passes.js';
+export { startPeriodicSweep } from './periodic-sweep.js';

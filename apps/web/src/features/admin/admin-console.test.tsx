@@ -360,7 +360,7 @@ describe('staff console', () => {
     expect(row).toHaveTextContent('sally (Seller) appeals: Buyer won, decided by mia');
     await user.click(within(row).getByRole('button', { name: 'Uphold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Uphold the appeal of sally?' });
-    expect(dialog).toHaveTextContent('never below zero');
+    expect(dialog).toHaveTextContent('gets it in full from the award held since the decision');
     await user.click(within(dialog).getByRole('button', { name: 'Uphold' }));
     expect(within(dialog).getByText('Give the reason.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Reason/), 'The recall is proven.');

@@ -40,6 +40,7 @@ function withServer(overrides: Record<string, FakeHandler> = {}) {
             incomingAmount: '0.000000',
             escrowAmount: '0.000000',
             bondAmount: '0.000000',
+            heldAmount: '0.000000',
             fiatRate: '0.92000000',
             fiatCurrencyCode: 'EUR',
             decimals: 6,

@@ -285,6 +285,7 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
       moderator: null,
       decision: null,
       appeal: { status: 'not_available', closesAt: null, outcome: null },
+      hold: null,
     },
     chargeback: null,
     flow: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { useAppealDecision } from '../api/trade-actions';
 import { useTradeFormat } from '../hooks/use-trade-format';
+import { AwardHold } from './award-hold';
 
 /** The appeal part of a decided dispute: the button while it is open, then its progress. */
 function AppealSection({ trade }: { trade: Trade }) {
@@ -143,6 +144,7 @@ export function DisputeProgress({ trade }: { trade: Trade }) {
           }
         />
       </Stepper>
+      <AwardHold trade={trade} />
       <AppealSection trade={trade} />
     </Paper>
   );

@@ -220,6 +220,7 @@ describe('TradePage', () => {
               moderator: null,
               decision: null,
               appeal: { status: 'not_available', closesAt: null, outcome: null },
+              hold: null,
             },
           })
         : buildTrade({ status: 'paid', expiresAt: null, availableActions: ['open_dispute', 'cancel'] });
@@ -585,6 +586,7 @@ describe('TradePage', () => {
                 closesAt: { timestamp: Math.floor(NOW / 1000) + 72 * 3_600, humanReadable: 'in 3 days' },
                 outcome: null,
               },
+          hold: null,
         },
       });
     const fake = withServer(
@@ -611,5 +613,56 @@ describe('TradePage', () => {
       expect(screen.getByTestId('dispute-appeal')).toHaveTextContent('Waiting for a second moderator.'),
     );
     expect(posts(fake, '/appeal').map((r) => r.body)).toEqual([{ reason: 'No money arrived.' }]);
+  });
+
+  it('should tell the winner of a held award when it becomes available, and when it is', async () => {
+    const availableAt = Math.floor(NOW / 1000) + 72 * 3_600;
+    let status: 'held' | 'released' = 'held';
+    withServer(
+      tradeRoutes({
+        trade: () =>
+          buildTrade({
+            role: 'buyer',
+            status: 'dispute_won_buyer',
+            expiresAt: null,
+            availableActions: [],
+            dispute: {
+              available: false,
+              availableAt: null,
+              isOpen: false,
+              reasonId: 2,
+              reasonText: 'Paid',
+              openedBy: 'buyer',
+              openedAt: { timestamp: Math.floor(NOW / 1000) - 3_600, humanReadable: 'an hour ago' },
+              moderator: 'mia',
+              decision: {
+                outcome: 'buyer',
+                reason: 'The statement shows it.',
+                at: { timestamp: Math.floor(NOW / 1000), humanReadable: 'now' },
+              },
+              appeal: { status: 'not_available', closesAt: null, outcome: null },
+              hold: {
+                amount: '0.00021052',
+                availableAt: { timestamp: availableAt, humanReadable: 'x' },
+                status,
+              },
+            },
+          }),
+      }),
+    );
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(availableAt * 1000),
+    );
+    const view = await openPage(buyer());
+    expect(screen.getByTestId('award-hold')).toHaveTextContent(
+      `0.00021052 BTC is held for you until ${date}, while the decision can be appealed.`,
+    );
+    view.unmount();
+    // Once released, in Spanish: the award is in the wallet.
+    status = 'released';
+    renderApp({ path: `/es/trade/${HASH}`, user: buyer() });
+    expect(await screen.findByTestId('award-hold', {}, PAGE_LOAD)).toHaveTextContent(
+      '0,00021052 BTC está disponible en tu billetera.',
+    );
   });
 });

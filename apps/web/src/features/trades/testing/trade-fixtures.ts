@@ -87,6 +87,7 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
       moderator: null,
       decision: null,
       appeal: { status: 'not_available', closesAt: null, outcome: null },
+      hold: null,
     },
     chargeback: null,
     flow: {

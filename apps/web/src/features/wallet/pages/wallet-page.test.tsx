@@ -5,7 +5,7 @@ import { BALANCE_HIDDEN_STORAGE_KEY, resetBalanceHiddenCache } from '@/shared/ho
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
-import { walletRoutes } from '../testing/wallet-fixtures';
+import { buildBalance, walletRoutes } from '../testing/wallet-fixtures';
 
 function withServer(overrides: Parameters<typeof walletRoutes>[0] = {}) {
   const fake = createFakeFetch(walletRoutes(overrides));
@@ -160,5 +160,47 @@ describe('WalletPage', () => {
     const { router } = renderApp({ path: '/es/wallet', user: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/es/login'));
     expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent('/es/wallet')}`);
+  });
+
+  it('should list held dispute awards with the date each becomes available, masked while hidden', async () => {
+    const availableAt = '2026-05-04T14:30:00.000Z';
+    withServer(
+      walletRoutes({}, [
+        buildBalance({
+          balance: '0.00000000',
+          heldAmount: '0.00031052',
+          held: [
+            { amount: '0.00021052', availableAt, appealPending: false, tradeHash: 'HeldOne' },
+            { amount: '0.00010000', availableAt, appealPending: true, tradeHash: 'HeldTwo' },
+          ],
+        }),
+      ]),
+    );
+    renderApp({ path: '/wallet', user: buildCurrentUser() });
+    const panel = await screen.findByTestId('held-awards', {}, PAGE_LOAD);
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(availableAt),
+    );
+    expect(within(panel).getByTestId('held-award-HeldOne')).toHaveTextContent(
+      `0.00021052 BTC held until ${date}: a dispute award that can still be appealed.`,
+    );
+    expect(within(panel).getByTestId('held-award-HeldTwo')).toHaveTextContent(
+      '0.0001 BTC held until the appeal is decided: a dispute award under appeal.',
+    );
+    expect(within(panel).getByRole('link', { name: 'Trade HeldOne' })).toHaveAttribute(
+      'href',
+      '/trade/HeldOne',
+    );
+    // The award is not in the available balance.
+    expect(screen.getByTestId('balance-available-BTC')).toHaveTextContent('0.00 BTC');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Hide balances' }));
+    expect(panel.textContent).not.toContain('0.00021052');
+  });
+
+  it('should show no held awards panel without one', async () => {
+    withServer();
+    renderApp({ path: '/es/wallet', user: buildCurrentUser() });
+    await screen.findByTestId('balance-available-BTC', {}, PAGE_LOAD);
+    expect(screen.queryByTestId('held-awards')).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { IconEye, IconEyeOff } from '@/shared/ui/icons';
 import { BalancesTable, WalletSummary } from '../components/balances-section';
 import { BondPanel } from '../components/bond-panel';
 import { DepositPanel } from '../components/deposit-panel';
+import { HeldAwards } from '../components/held-awards';
 import { HistoryPanel } from '../components/history-panel';
 import { WithdrawPanel } from '../components/withdraw-form';
 import classes from '../components/wallet.module.css';
@@ -126,6 +127,7 @@ export function WalletPage() {
               onDeposit={(code) => open('deposit', code)}
               onSend={(code) => open('send', code)}
             />
+            <HeldAwards coins={coins} />
             <Tabs
               id={TABS_ID}
               value={tab}

@@ -10,6 +10,8 @@ export function buildBalance(overrides: Partial<WalletBalance> = {}): WalletBala
     incomingAmount: '0.00000000',
     escrowAmount: '0.00000000',
     bondAmount: '0.00000000',
+    heldAmount: '0.00000000',
+    held: [],
     fiatRate: '95000.00000000',
     fiatCurrencyCode: 'USD',
     fiatPrecision: 2,
