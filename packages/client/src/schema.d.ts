@@ -2437,7 +2437,7 @@ export interface paths {
     put?: never;
     /**
      * Write in the trade chat
-     * @description `{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties, and the moderator holding its dispute. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.
+     * @description `{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties only: staff write from the console (`POST /rest/v1/admin/disputes/{tradeId}/messages`, audited) and get 403 `TRADE_FORBIDDEN_ACTION` here. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.
      */
     post: operations['postTradeByIdMessages'];
     delete?: never;
@@ -3398,6 +3398,28 @@ export interface paths {
      *     Staff permission: `disputes.take`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
     post: operations['postAdminDisputesByTradeIdEvidenceRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/disputes/{tradeId}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Write to both parties in the trade chat as staff (a "Moderator" message); audited
+     * @description `{tradeId}` is the trade hash. Posts `text` (1..2,000 characters) to the trade chat as a staff message (author role `moderator`; 201 with the message), chained in the trade record and sent live to both parties. Audited (`dispute.message`). Who may write: while undecided the holder, or a supermod or admin; once decided the moderator who decided or held it, or a supermod or admin, until the parties' chat closes (TRADE_CHAT_GRACE_HOURS after the trade ended). 409 `DISPUTE_NOT_YOURS` for another moderator, `DISPUTE_CHAT_CLOSED` after that; 403 `DISPUTE_OWN_TRADE` for a party of the trade; 404 for an unknown dispute.
+     *
+     *     Staff permission: `disputes.take`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    post: operations['postAdminDisputesByTradeIdMessages'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10771,6 +10793,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -10780,6 +10806,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11185,6 +11215,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11194,6 +11228,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11459,6 +11497,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11468,6 +11510,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11784,6 +11830,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11793,6 +11843,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12067,6 +12121,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12076,6 +12134,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12344,6 +12406,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12353,6 +12419,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12670,6 +12740,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12679,6 +12753,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12947,6 +13025,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12956,6 +13038,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -13274,6 +13360,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -13283,6 +13373,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -16700,6 +16794,94 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  postAdminDisputesByTradeIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tradeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              tradeHash: string;
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'attachment';
+              author: {
+                username: string;
+                /** @enum {string} */
+                role: 'buyer' | 'seller' | 'moderator';
+              } | null;
+              text: string;
+              system: {
+                /** @enum {string} */
+                event:
+                  | 'trade_started'
+                  | 'status_changed'
+                  | 'dispute_opened'
+                  | 'flow_fallback'
+                  | 'requirement_changed'
+                  | 'dispute_decision'
+                  | 'moderator_available'
+                  | 'moderator_not_available'
+                  | 'evidence_requested_buyer'
+                  | 'evidence_requested_seller'
+                  | 'appeal_opened'
+                  | 'appeal_upheld'
+                  | 'appeal_rejected';
+                /** @enum {string|null} */
+                status:
+                  | 'not_funded'
+                  | 'funds_processing'
+                  | 'funds_processed'
+                  | 'active_funded'
+                  | 'pending'
+                  | 'paid'
+                  | 'released'
+                  | 'cancelled'
+                  | 'cancelled_buyer'
+                  | 'cancelled_seller'
+                  | 'cancelled_system'
+                  | 'expired'
+                  | 'dispute_open'
+                  | 'dispute_awarded'
+                  | 'dispute_won_buyer'
+                  | 'dispute_won_seller'
+                  | null;
+              } | null;
+              attachmentId: number | null;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   postAdminDisputesByTradeIdAward: {
     parameters: {
       query?: never;
@@ -17180,6 +17362,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -17189,6 +17375,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
