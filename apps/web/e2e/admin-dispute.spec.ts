@@ -117,6 +117,21 @@ test.describe('the staff console', () => {
     const verified = await admin('trade:verify-record', file);
     expect(verified.stdout).toContain(`valid record of trade ${hash}`);
 
+    // The buyer's trade page in Spanish on the smallest phone: the moderator's message marked, the chat's
+    // words for a decided dispute, no sideways scrolling, no serious accessibility problem.
+    await buyer!.setViewportSize({ width: 320, height: 700 });
+    await buyer!.goto(`/es/trade/${hash}`);
+    await expect(
+      buyer!.getByTestId('chat-message').filter({ hasText: note }).getByTestId('chat-staff-badge'),
+    ).toHaveText('Moderador');
+    await expect(buyer!.getByTestId('chat-notice')).toContainText('La disputa se resolvió.');
+    const tradeOverflow = await buyer!.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(tradeOverflow, 'the trade page at 320 px').toBeLessThanOrEqual(0);
+    const tradeViolations = await seriousViolations(buyer!);
+    expect(tradeViolations, formatViolations(`/es/trade/${hash}`, tradeViolations)).toEqual([]);
+
     // The console in Spanish on the smallest phone: no sideways scrolling, no serious accessibility problem.
     await moderator!.setViewportSize({ width: 320, height: 700 });
     for (const [path, heading] of [
