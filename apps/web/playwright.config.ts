@@ -73,8 +73,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
-      // Disputes open as soon as a trade is paid, so a browser test can reach one (dispute-award.spec.ts).
-      TRADE_DISPUTE_AFTER_PAID_MINUTES: '0',
+      // Disputes open 8 s after a trade is paid (default 30 minutes): long enough for trade-clock.spec.ts
+      // to see the page before the wait ends and the button appear without a reload, on a busy machine;
+      // short enough that disputedTrade() (helpers.ts, which waits for it) costs the other specs little.
+      TRADE_DISPUTE_AFTER_PAID_SECONDS: '8',
       // Awards can be appealed and are held meanwhile (held-award.spec.ts, decision 0048). The other
       // dispute specs assert nothing that appeals change (status, decision, chat).
       FEATURES: 'disputeAppeal',

@@ -9,6 +9,7 @@ import { catalogueCase } from './cases/catalogue.js';
 import { runLedgerBench } from './cases/ledger.js';
 import { runChatBench } from './cases/chat.js';
 import { runTradesBench } from './cases/trades.js';
+import { runStaffMessagesBench } from './cases/staff-messages.js';
 import { bareQuery, captureSearchStatement, FILTERED, latencyOf, offersCase } from './cases/offers.js';
 import {
   formatTable,
@@ -203,6 +204,27 @@ async function main(): Promise<void> {
           `chat = ${(chat.perSecond / chat.control.perSecond).toFixed(2)} of it`,
       );
       if (chat.lost > 0) process.exitCode = 1;
+    }
+    if (!wanted || wanted.includes('staff-messages')) {
+      // Not a GET case: a moderator's messages to the parties through the console (decision 0052).
+      const disputes = intFromEnv('BENCH_STAFF_DISPUTES', 10);
+      const result = await runStaffMessagesBench(database, base, {
+        disputes,
+        durationSeconds: options.durationSeconds,
+      });
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
+      console.log(
+        `\n[staff-messages] ${database.kind}, one moderator writing to ${disputes} disputes at once, ` +
+          `${options.durationSeconds} s (setup ${result.setupSeconds.toFixed(0)} s)`,
+      );
+      const line = (name: string, run: typeof result.staff) =>
+        `  ${name} ${run.perSecond.toFixed(0)}/s, p50 ${ms(run.p50)}, p99 ${ms(run.p99)} (${run.failed} failed${run.firstError ? `: ${run.firstError}` : ''})`;
+      console.log(line('staff message', result.staff));
+      console.log(line('trivial POST ', result.control));
+      console.log(
+        `  ratio         ${(result.staff.perSecond / result.control.perSecond).toFixed(2)} (staff / trivial)`,
+      );
+      if (result.staff.failed > 0) process.exitCode = 1;
     }
     if (!wanted || wanted.includes('ledger')) {
       // Not an HTTP case: ledger.transfer against the same transaction as bare SQL (docs/benchmarks.md).

@@ -499,6 +499,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       trades,
       catalogue,
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
+      chatGraceHours: config.trades.chatGraceHours,
     }),
   });
   // Appeals against dispute decisions (flag disputeAppeal; decision 0024).

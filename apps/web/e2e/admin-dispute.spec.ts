@@ -61,6 +61,20 @@ test.describe('the staff console', () => {
       await expect(page.getByTestId('chat-messages')).toContainText('A moderator joined the chat');
     }
 
+    // The moderator writes to both parties from the console's chat; each sees it live, marked as staff.
+    const note = 'Both of you: please upload the statements that show the transfer.';
+    const staffBox = moderator!.getByRole('textbox', { name: 'Write to both parties' });
+    await staffBox.fill(note);
+    await moderator!.getByTestId('trade-chat').getByRole('button', { name: 'Send' }).click();
+    await expect(staffBox).toHaveValue('');
+    for (const page of [moderator!, buyer!, seller!]) {
+      const message = page.getByTestId('chat-message').filter({ hasText: note });
+      await expect(message).toHaveAttribute('data-staff', 'true');
+      await expect(message.getByTestId('chat-staff-badge')).toHaveText('Moderator');
+      await expect(message).toContainText(modName);
+    }
+    await expect(buyer!.getByTestId('chat-notice')).toContainText('A moderator reads this chat');
+
     // Evidence asked of the buyer reaches both chats live.
     await moderator!
       .getByLabel('What should they send?')
@@ -85,7 +99,15 @@ test.describe('the staff console', () => {
       await expect(page.getByTestId('trade-status')).toHaveText('Dispute: buyer won');
       await expect(page.getByTestId('dispute-decision')).toContainText(reason);
       await expect(page.getByTestId('chat-messages')).toContainText(`Moderator’s decision: ${reason}`);
+      // The chat says what it is after a decision (it used to say it "opens once the trade is funded").
+      await expect(page.getByTestId('chat-notice')).toContainText(
+        'The dispute was decided. The chat stays open until',
+      );
     }
+    // The decider can still answer the parties for as long as they can write.
+    await expect(moderator!.getByTestId('chat-notice')).toContainText(
+      'The dispute was decided. You can still write to the parties until',
+    );
     // The buyer downloads the trade's tamper-evident record from the trade page; it verifies offline.
     const [download] = await Promise.all([
       buyer!.waitForEvent('download'),
@@ -94,6 +116,21 @@ test.describe('the staff console', () => {
     const file = await download.path();
     const verified = await admin('trade:verify-record', file);
     expect(verified.stdout).toContain(`valid record of trade ${hash}`);
+
+    // The buyer's trade page in Spanish on the smallest phone: the moderator's message marked, the chat's
+    // words for a decided dispute, no sideways scrolling, no serious accessibility problem.
+    await buyer!.setViewportSize({ width: 320, height: 700 });
+    await buyer!.goto(`/es/trade/${hash}`);
+    await expect(
+      buyer!.getByTestId('chat-message').filter({ hasText: note }).getByTestId('chat-staff-badge'),
+    ).toHaveText('Moderador');
+    await expect(buyer!.getByTestId('chat-notice')).toContainText('La disputa se resolvió.');
+    const tradeOverflow = await buyer!.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(tradeOverflow, 'the trade page at 320 px').toBeLessThanOrEqual(0);
+    const tradeViolations = await seriousViolations(buyer!);
+    expect(tradeViolations, formatViolations(`/es/trade/${hash}`, tradeViolations)).toEqual([]);
 
     // The console in Spanish on the smallest phone: no sideways scrolling, no serious accessibility problem.
     await moderator!.setViewportSize({ width: 320, height: 700 });

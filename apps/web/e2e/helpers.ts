@@ -86,14 +86,26 @@ export async function paidTrade(seller: Page, buyer: Page): Promise<string> {
   return hash;
 }
 
-/** A paid trade (paidTrade) disputed by the buyer: the trade hash. */
+/**
+ * A paid trade (paidTrade) disputed by the buyer: the trade hash. A dispute opens
+ * TRADE_DISPUTE_AFTER_PAID_SECONDS after "paid" (playwright.config.ts): it asks until the wait is over.
+ */
 export async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
   const hash = await paidTrade(seller, buyer);
-  await apiPost(buyer.request, `/rest/v1/trade/${hash}/dispute`, {
-    dispute_reason_id: 2,
-    dispute_reason_text: 'I paid, the seller does not release.',
-  });
-  return hash;
+  const csrf = await buyer.request.get('/rest/v1/auth/csrf');
+  const token = ((await csrf.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await buyer.request.post(`/rest/v1/trade/${hash}/dispute`, {
+      data: { dispute_reason_id: 2, dispute_reason_text: 'I paid, the seller does not release.' },
+      headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+    });
+    if (answer.ok()) return hash;
+    const body = await answer.text();
+    expect(body, 'only the wait may refuse the dispute').toContain('DISPUTE_NOT_AVAILABLE_YET');
+    expect(Date.now(), `the dispute on ${hash} never opened`).toBeLessThan(deadline);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /**

@@ -2437,7 +2437,7 @@ export interface paths {
     put?: never;
     /**
      * Write in the trade chat
-     * @description `{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties, and the moderator holding its dispute. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.
+     * @description `{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties only: staff write from the console (`POST /rest/v1/admin/disputes/{tradeId}/messages`, audited) and get 403 `TRADE_FORBIDDEN_ACTION` here. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.
      */
     post: operations['postTradeByIdMessages'];
     delete?: never;
@@ -3398,6 +3398,28 @@ export interface paths {
      *     Staff permission: `disputes.take`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
     post: operations['postAdminDisputesByTradeIdEvidenceRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/disputes/{tradeId}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Write to both parties in the trade chat as staff (a "Moderator" message); audited
+     * @description `{tradeId}` is the trade hash. Posts `text` (1..2,000 characters) to the trade chat as a staff message (author role `moderator`; 201 with the message), chained in the trade record and sent live to both parties. Audited (`dispute.message`). Who may write: while undecided the holder, or a supermod or admin; once decided the moderator who decided or held it, or a supermod or admin, until the parties' chat closes (TRADE_CHAT_GRACE_HOURS after the trade ended). 409 `DISPUTE_NOT_YOURS` for another moderator, `DISPUTE_CHAT_CLOSED` after that; 403 `DISPUTE_OWN_TRADE` for a party of the trade; 404 for an unknown dispute.
+     *
+     *     Staff permission: `disputes.take`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    post: operations['postAdminDisputesByTradeIdMessages'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10795,6 +10817,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -10804,6 +10830,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11218,6 +11248,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11227,6 +11261,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11501,6 +11539,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11510,6 +11552,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -11835,6 +11881,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -11844,6 +11894,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12127,6 +12181,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12136,6 +12194,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12413,6 +12475,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12422,6 +12488,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -12748,6 +12818,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -12757,6 +12831,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -13034,6 +13112,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -13043,6 +13125,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -13370,6 +13456,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -13379,6 +13469,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };
@@ -16796,6 +16890,94 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  postAdminDisputesByTradeIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tradeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              tradeHash: string;
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'attachment';
+              author: {
+                username: string;
+                /** @enum {string} */
+                role: 'buyer' | 'seller' | 'moderator';
+              } | null;
+              text: string;
+              system: {
+                /** @enum {string} */
+                event:
+                  | 'trade_started'
+                  | 'status_changed'
+                  | 'dispute_opened'
+                  | 'flow_fallback'
+                  | 'requirement_changed'
+                  | 'dispute_decision'
+                  | 'moderator_available'
+                  | 'moderator_not_available'
+                  | 'evidence_requested_buyer'
+                  | 'evidence_requested_seller'
+                  | 'appeal_opened'
+                  | 'appeal_upheld'
+                  | 'appeal_rejected';
+                /** @enum {string|null} */
+                status:
+                  | 'not_funded'
+                  | 'funds_processing'
+                  | 'funds_processed'
+                  | 'active_funded'
+                  | 'pending'
+                  | 'paid'
+                  | 'released'
+                  | 'cancelled'
+                  | 'cancelled_buyer'
+                  | 'cancelled_seller'
+                  | 'cancelled_system'
+                  | 'expired'
+                  | 'dispute_open'
+                  | 'dispute_awarded'
+                  | 'dispute_won_buyer'
+                  | 'dispute_won_seller'
+                  | null;
+              } | null;
+              attachmentId: number | null;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   postAdminDisputesByTradeIdAward: {
     parameters: {
       query?: never;
@@ -17285,6 +17467,10 @@ export interface operations {
                 | 'award_buyer'
                 | 'award_seller'
               )[];
+              cancelAvailableAt: {
+                timestamp: number;
+                humanReadable: string;
+              } | null;
               chat: {
                 canPost: boolean;
                 /** @enum {string|null} */
@@ -17294,6 +17480,10 @@ export interface operations {
                   | 'ChatNotAvailableYet'
                   | 'ChatNotAvailableAfterTradeCompleted'
                   | null;
+                closesAt: {
+                  timestamp: number;
+                  humanReadable: string;
+                } | null;
               };
             };
           };

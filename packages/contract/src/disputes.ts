@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idCursorSchema } from './common.js';
 import { staffReasonSchema } from './admin.js';
 import { lineString, textString } from './strings.js';
-import { tradeHashSchema, tradeMessageSchema, tradeStatusSchema } from './trades.js';
+import { tradeHashSchema, tradeMessageBodySchema, tradeMessageSchema, tradeStatusSchema } from './trades.js';
 
 /**
  * The moderators' side of disputes (issue 11): the queue, taking a dispute, asking for evidence and the
@@ -126,3 +126,10 @@ export const adminEvidenceRequestBodySchema = z.object({
     .max(EVIDENCE_REQUEST_MAX, `At most ${EVIDENCE_REQUEST_MAX} characters`),
 });
 export type AdminEvidenceRequestBody = z.input<typeof adminEvidenceRequestBodySchema>;
+
+/**
+ * `POST /rest/v1/admin/disputes/{tradeId}/messages`: a staff member writes to both parties in the trade
+ * chat (the same text rules as a party's message). The message's author has the role `moderator`.
+ */
+export const adminDisputeMessageBodySchema = tradeMessageBodySchema;
+export type AdminDisputeMessageBody = z.input<typeof adminDisputeMessageBodySchema>;

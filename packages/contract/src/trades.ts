@@ -389,6 +389,18 @@ export const chatBlockReasons = [
 ] as const;
 export type ChatBlockReason = (typeof chatBlockReasons)[number];
 
+/**
+ * The viewer's chat: whether they may write now, the spec's reason when not, and when it closes (the trade
+ * ended: TRADE_CHAT_GRACE_HOURS after its end, past or future; null while the trade runs). For staff,
+ * `canPost` says whether they may write through the console's `POST /rest/v1/admin/disputes/{id}/messages`.
+ */
+export const tradeChatStateSchema = z.object({
+  canPost: z.boolean(),
+  blockReason: z.enum(chatBlockReasons).nullable(),
+  closesAt: timestampSchema.nullable(),
+});
+export type TradeChatState = z.infer<typeof tradeChatStateSchema>;
+
 export const TRADE_MESSAGE_MAX = 2_000;
 export const tradeMessageKinds = ['user', 'system', 'attachment'] as const;
 export type TradeMessageKind = (typeof tradeMessageKinds)[number];
@@ -592,7 +604,12 @@ export const tradeSchema = z.object({
   chargeback: z.object({ status: chargebackStatusSchema }).nullable(),
   /** What the viewer may do now (state machine and guards evaluated by the server). */
   availableActions: z.array(tradeActionSchema),
-  chat: z.object({ canPost: z.boolean(), blockReason: z.enum(chatBlockReasons).nullable() }),
+  /**
+   * For the seller of a trade on the buyer's own offer that the buyer has not opened yet: when the seller
+   * may cancel it (TRADE_SELLER_CANCEL_MINUTES after the start); null otherwise.
+   */
+  cancelAvailableAt: timestampSchema.nullable(),
+  chat: tradeChatStateSchema,
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

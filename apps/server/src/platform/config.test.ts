@@ -40,6 +40,24 @@ describe('configuration', () => {
     });
   });
 
+  describe('the wait before a dispute', () => {
+    it('should be 30 minutes by default, and TRADE_DISPUTE_AFTER_PAID_SECONDS should replace the minutes', () => {
+      expect(loadConfig({}).trades).toMatchObject({
+        disputeAfterPaidSeconds: 1_800,
+        disputeAfterPaidMinutes: 30,
+      });
+      expect(loadConfig({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '0' }).trades.disputeAfterPaidSeconds).toBe(0);
+      // Seconds win over minutes; the content pages say the wait in whole minutes, rounded up.
+      expect(
+        loadConfig({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '45', TRADE_DISPUTE_AFTER_PAID_SECONDS: '8' }).trades,
+      ).toMatchObject({ disputeAfterPaidSeconds: 8, disputeAfterPaidMinutes: 1 });
+      expect(loadConfig({ TRADE_DISPUTE_AFTER_PAID_SECONDS: '' }).trades.disputeAfterPaidSeconds).toBe(1_800);
+      expect(() => loadConfig({ TRADE_DISPUTE_AFTER_PAID_SECONDS: '-1' })).toThrow(
+        /TRADE_DISPUTE_AFTER_PAID_SECONDS/,
+      );
+    });
+  });
+
   describe('request logs', () => {
     it('should keep them off by default outside production', () => {
       expect(loadConfig({}).requestLogs).toBe(false);

@@ -67,6 +67,8 @@ const envSchema = z.object({
   KYC_PROVIDER_WEBHOOK_SECRET: z.string().optional(),
   KYC_PROVIDER_LEVEL: z.string().min(1).max(100).default('basic-kyc-level'),
   TRADE_DISPUTE_AFTER_PAID_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  // The same wait in seconds, replacing the minutes when set: the browser tests wait a few seconds.
+  TRADE_DISPUTE_AFTER_PAID_SECONDS: z.coerce.number().int().min(0).max(604_800).optional(),
   TRADE_SELLER_CANCEL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   TRADE_CHAT_GRACE_HOURS: z.coerce.number().int().min(0).max(8_760).default(24),
   TRADE_APPEAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
@@ -205,7 +207,9 @@ export type Config = {
   trades: {
     /** Escrow fee in percent of the crypto amount, paid by the offer owner. */
     feePercent: number;
-    /** Minutes after "paid" before either party may open a dispute. */
+    /** Seconds after "paid" before either party may open a dispute (the rule uses this one). */
+    disputeAfterPaidSeconds: number;
+    /** The same wait in whole minutes, rounded up, as the content pages say it. */
     disputeAfterPaidMinutes: number;
     /** Minutes a vendor-buyer has to open a new trade before the seller may cancel it. */
     sellerCancelMinutes: number;
@@ -446,7 +450,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trades: {
       feePercent: e.TRADE_FEE_PERCENT,
-      disputeAfterPaidMinutes: e.TRADE_DISPUTE_AFTER_PAID_MINUTES,
+      disputeAfterPaidSeconds: e.TRADE_DISPUTE_AFTER_PAID_SECONDS ?? e.TRADE_DISPUTE_AFTER_PAID_MINUTES * 60,
+      disputeAfterPaidMinutes:
+        e.TRADE_DISPUTE_AFTER_PAID_SECONDS === undefined
+          ? e.TRADE_DISPUTE_AFTER_PAID_MINUTES
+          : Math.ceil(e.TRADE_DISPUTE_AFTER_PAID_SECONDS / 60),
       sellerCancelMinutes: e.TRADE_SELLER_CANCEL_MINUTES,
       chatGraceHours: e.TRADE_CHAT_GRACE_HOURS,
       appealWindowHours: e.TRADE_APPEAL_WINDOW_HOURS,

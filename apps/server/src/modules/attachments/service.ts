@@ -100,6 +100,15 @@ export function createAttachmentsService({ db, trades, store, limits, log }: Att
       if (trade.chat.blockReason) {
         throw new AppError(400, trade.chat.blockReason, CHAT_BLOCKED_MESSAGES[trade.chat.blockReason]);
       }
+      if (trade.role === 'moderator') {
+        // Staff speak only through the console's audited message route (decision 0052); files come from
+        // the parties (an evidence request asks for them).
+        throw new AppError(
+          403,
+          'TRADE_FORBIDDEN_ACTION',
+          'Staff do not add files to a trade chat: ask a party for them with an evidence request.',
+        );
+      }
       if (
         (await attachmentsRepository.countOfUploader(db, trade.tradeId, userId)) >= limits.maxFilesPerParty
       ) {

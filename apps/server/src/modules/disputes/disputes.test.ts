@@ -135,12 +135,15 @@ describe('disputes console', () => {
     expect(tradeSchema.parse(ok(await buyer.c.get(`/rest/v1/trade/${trade.id}`))).dispute.moderator).toBe(
       'dmod',
     );
-    // The holder writes in the chat as the moderator.
+    // The holder writes in the chat as the moderator, from the console (the parties' route is theirs).
     const posted = ok(
-      await staff.dmod!.c.post(`/rest/v1/trade/${trade.id}/messages`, { text: 'Send the receipt.' }),
+      await staff.dmod!.c.post(`/rest/v1/admin/disputes/${trade.id}/messages`, { text: 'Send the receipt.' }),
       201,
     );
     expect(posted.author).toEqual({ username: 'dmod', role: 'moderator' });
+    expect(
+      codeOf(await staff.dmod!.c.post(`/rest/v1/trade/${trade.id}/messages`, { text: 'Send the receipt.' })),
+    ).toBe('TRADE_FORBIDDEN_ACTION');
     // The queue shows it under assigned, not open.
     const open = adminDisputePageSchema.parse(
       ok(await staff.dmod2!.c.get('/rest/v1/admin/disputes?status=open')),
@@ -158,7 +161,7 @@ describe('disputes console', () => {
     const log = auditLogPageSchema.parse(
       ok(await staff.dsuper!.c.get(`/rest/v1/admin/audit-log?targetId=${trade.id}`)),
     );
-    expect(log.items.map((e) => e.action)).toEqual(['dispute.takeover', 'dispute.take']);
+    expect(log.items.map((e) => e.action)).toEqual(['dispute.takeover', 'dispute.message', 'dispute.take']);
     expect(log.items[0]).toMatchObject({
       actor: 'dmod2',
       before: { assignee: 'dmod' },

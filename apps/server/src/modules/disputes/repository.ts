@@ -42,6 +42,21 @@ export type DisputeQueueRow = {
   decider: string | null;
 };
 
+/** A dispute as a locking write reads it (timestamps as the driver gives them: dateOf them). */
+export type LockedDispute = {
+  id: number;
+  trade_id: number;
+  assigned_to: number | null;
+  /** Who decided it (null until an award, and for a seller's release). */
+  moderator_id: number | null;
+  resolved_at: unknown;
+  buyer_id: number;
+  seller_id: number;
+  status: string;
+  completed_at: unknown;
+  cancelled_at: unknown;
+};
+
 export type PartyRow = {
   id: number;
   username: string;
@@ -104,32 +119,14 @@ export const disputesRepository = {
     return row;
   },
 
-  /** The dispute row locked for the assignment (takers queue here: one of twenty wins, in turn). */
-  async lockByTradeHash(
-    tx: Tx,
-    hash: string,
-  ): Promise<
-    | {
-        id: number;
-        trade_id: number;
-        assigned_to: number | null;
-        resolved_at: unknown;
-        buyer_id: number;
-        seller_id: number;
-        status: string;
-      }
-    | undefined
-  > {
-    const [row] = rowsOf<{
-      id: number;
-      trade_id: number;
-      assigned_to: number | null;
-      resolved_at: unknown;
-      buyer_id: number;
-      seller_id: number;
-      status: string;
-    }>(
-      await tx.execute(sql`SELECT d.id, d.trade_id, d.assigned_to, d.resolved_at, t.buyer_id, t.seller_id, t.status
+  /**
+   * The dispute row locked for a change of holder, or held still while a staff message is written (takers
+   * queue here: one of twenty wins, in turn; an award or a takeover waits for the message, or the reverse).
+   */
+  async lockByTradeHash(tx: Tx, hash: string): Promise<LockedDispute | undefined> {
+    const [row] = rowsOf<LockedDispute>(
+      await tx.execute(sql`SELECT d.id, d.trade_id, d.assigned_to, d.moderator_id, d.resolved_at, t.buyer_id,
+          t.seller_id, t.status, t.completed_at, t.cancelled_at
         FROM trade_disputes d JOIN trades t ON t.id = d.trade_id WHERE t.hash = ${hash} FOR UPDATE OF d`),
     );
     return row;

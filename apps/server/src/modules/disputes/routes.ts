@@ -3,6 +3,7 @@ import {
   adminDisputeAssignBodySchema,
   adminDisputeAwardBodySchema,
   adminDisputeDetailSchema,
+  adminDisputeMessageBodySchema,
   adminDisputePageSchema,
   adminDisputeParamsSchema,
   adminDisputeReleaseBodySchema,
@@ -10,6 +11,7 @@ import {
   adminDisputesQuerySchema,
   adminEvidenceRequestBodySchema,
   dataEnvelope,
+  tradeMessageSchema,
 } from '@app/contract';
 import { staffActorOf } from '../../platform/auth/staff-guard.js';
 import type { DisputesService } from './service.js';
@@ -90,6 +92,26 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }
     async (request) => ({
       data: await disputes.requestEvidence(staffActorOf(request), request.params.tradeId, request.body),
     }),
+  );
+
+  app.post(
+    '/rest/v1/admin/disputes/:tradeId/messages',
+    {
+      config: { permission: 'disputes.take' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Write to both parties in the trade chat as staff (a "Moderator" message); audited',
+        description:
+          "`{tradeId}` is the trade hash. Posts `text` (1..2,000 characters) to the trade chat as a staff message (author role `moderator`; 201 with the message), chained in the trade record and sent live to both parties. Audited (`dispute.message`). Who may write: while undecided the holder, or a supermod or admin; once decided the moderator who decided or held it, or a supermod or admin, until the parties' chat closes (TRADE_CHAT_GRACE_HOURS after the trade ended). 409 `DISPUTE_NOT_YOURS` for another moderator, `DISPUTE_CHAT_CLOSED` after that; 403 `DISPUTE_OWN_TRADE` for a party of the trade; 404 for an unknown dispute.",
+        params: adminDisputeParamsSchema,
+        body: adminDisputeMessageBodySchema,
+        response: { 201: dataEnvelope(tradeMessageSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await disputes.postMessage(staffActorOf(request), request.params.tradeId, request.body),
+      }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type AdminDisputeAssignBody,
   type AdminDisputeAwardBody,
   type AdminDisputeDetail,
+  type AdminDisputeMessageBody,
   type AdminDisputeReleaseBody,
   type AdminDisputePage,
   type AdminDisputeStatus,
@@ -20,7 +21,7 @@ import { assertCan, can } from '../../platform/auth/permissions.js';
 import type { StaffActor } from '../../platform/auth/staff-guard.js';
 import { recordAudit } from '../audit/index.js';
 import { paymentMethodName, type CatalogueService } from '../catalogue/index.js';
-import type { TradesService } from '../trades/index.js';
+import { staffChatRefusal, type TradesService } from '../trades/index.js';
 import { disputesRepository, type DisputeQueueRow, type PartyRow } from './repository.js';
 import { dateOf } from '../../platform/db/timestamps.js';
 
@@ -29,6 +30,8 @@ export type DisputesServiceOptions = {
   trades: Pick<TradesService, 'award' | 'appendMessage' | 'publishMessage' | 'messages'>;
   catalogue: Pick<CatalogueService, 'data'>;
   feedbackCounts: (userIds: readonly number[]) => Promise<Map<number, FeedbackCounts>>;
+  /** TRADE_CHAT_GRACE_HOURS: how long after a decided trade's end staff may still write (decision 0052). */
+  chatGraceHours: number;
   now?: () => Date;
 };
 
@@ -47,6 +50,7 @@ export function createDisputesService({
   trades,
   catalogue,
   feedbackCounts,
+  chatGraceHours,
   ...options
 }: DisputesServiceOptions) {
   const now = options.now ?? (() => new Date());
@@ -314,6 +318,72 @@ export function createDisputesService({
       });
       await trades.publishMessage(message);
       return one(hash);
+    },
+
+    /**
+     * A staff message to both parties in the trade chat (decision 0052): written under the dispute's row
+     * lock (a takeover or an award waits for it, or it sees theirs), with its audit row in the same
+     * transaction and its record entry (the chat's hash chain names the author as `moderator`), then
+     * published to both parties. Who may write: the trades module's staff chat rule.
+     */
+    async postMessage(actor: StaffActor, hash: string, body: AdminDisputeMessageBody): Promise<TradeMessage> {
+      const text = body.text.trim();
+      const message = await db.transaction(async (tx) => {
+        const row = await disputesRepository.lockByTradeHash(tx, hash);
+        if (!row) throw notFound('Dispute not found');
+        if (actor.id === row.buyer_id || actor.id === row.seller_id) {
+          throw new AppError(
+            403,
+            'DISPUTE_OWN_TRADE',
+            'You are a party of this trade: you write in it as one.',
+          );
+        }
+        const resolvedAt = row.resolved_at === null ? null : dateOf(row.resolved_at);
+        const ended = row.completed_at ?? row.cancelled_at;
+        const refusal = staffChatRefusal({
+          staff: actor,
+          dispute: { assignedTo: row.assigned_to, moderatorId: row.moderator_id, resolvedAt },
+          endedAt: ended === null ? null : dateOf(ended),
+          graceHours: chatGraceHours,
+          at: now(),
+        });
+        if (refusal === 'closed') {
+          throw new AppError(
+            409,
+            'DISPUTE_CHAT_CLOSED',
+            'The trade ended and its chat is closed: the parties can no longer answer here.',
+          );
+        }
+        if (refusal) {
+          throw new AppError(
+            409,
+            'DISPUTE_NOT_YOURS',
+            resolvedAt
+              ? 'Only the moderator who decided this dispute (or a supermod or admin) writes in its chat now.'
+              : 'Take this dispute first: only the moderator who holds it writes to the parties.',
+          );
+        }
+        const written = await trades.appendMessage(tx, {
+          tradeId: row.trade_id,
+          authorId: actor.id,
+          authorUsername: actor.username,
+          kind: 'user',
+          text,
+        });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actorRole: actor.role,
+          action: 'dispute.message',
+          targetType: 'trade',
+          targetId: hash,
+          reason: text,
+          after: { messageId: written.id },
+          ip: actor.ip,
+        });
+        return written;
+      });
+      await trades.publishMessage(message);
+      return message;
     },
 
     /**

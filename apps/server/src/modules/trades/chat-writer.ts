@@ -32,7 +32,9 @@ export function createChatWriter(ctx: TradesContext, rules: Pick<TradeRules, 'ro
     const role = found ? roleOf(found.trade, post.author) : null;
     if (!found || !role) return notFound('Trade not found');
     const chat = await chatStateFor(found.trade, role, post.author, { blocked: found.blocked }, tx);
-    return chat.blockReason ? new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason)) : null;
+    if (chat.blockReason) return new AppError(400, chat.blockReason, chatBlockMessage(chat.blockReason));
+    // Staff speak from the console, where each message leaves an audit row (decision 0052).
+    return role === 'moderator' ? staffWriteFromConsole() : null;
   }
 
   /** Writes the accepted posts' messages with their record entries, per trade in the order they came. */
@@ -136,3 +138,11 @@ export const chatBlockMessage = (reason: ChatBlockReason): string =>
     ChatNotAvailableYet: 'The chat is not open yet.',
     ChatNotAvailableAfterTradeCompleted: 'This trade is complete; its chat is closed.',
   })[reason];
+
+/** Staff write in a trade chat through the console's route, never the parties' (decision 0052). */
+const staffWriteFromConsole = () =>
+  new AppError(
+    403,
+    'TRADE_FORBIDDEN_ACTION',
+    'Staff write to the parties from the dispute console (POST /rest/v1/admin/disputes/{tradeId}/messages).',
+  );

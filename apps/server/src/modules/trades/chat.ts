@@ -156,6 +156,8 @@ export function createTradeChat(ctx: TradesContext, rules: TradeRules) {
         attachmentDigest?: string;
         /** For `kind: 'system'`: what happened (the web words it from the event). */
         systemEvent?: NonNullable<TradeMessage['system']>['event'];
+        /** The author's name when at hand (saves a query). */
+        authorUsername?: string;
       },
     ): Promise<TradeMessage> {
       const work = async (t: Tx) => {

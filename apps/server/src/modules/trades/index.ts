@@ -29,6 +29,7 @@ export {
 export { tradesRoutes } from './routes.js';
 export { startTradeExpiry } from './expiry.js';
 export { chainLockOf, tradesRepository } from './repository.js';
+export { staffChatRefusal, chatClosesAt, type StaffChatRefusal } from './staff-chat.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

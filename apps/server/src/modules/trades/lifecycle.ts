@@ -89,7 +89,7 @@ export function createTradeLifecycle(
     if (actor === 'seller' && ip) values.sellerIp = ip;
     if (next === 'paid') {
       values.paidAt = at;
-      values.disputeAvailableAt = new Date(at.getTime() + limits.disputeAfterPaidMinutes * 60_000);
+      values.disputeAvailableAt = new Date(at.getTime() + limits.disputeAfterPaidSeconds * 1000);
     }
     if (isCompletedTradeStatus(next) || isCancelledTradeStatus(next)) values.completedAt = at;
     if (isCancelledTradeStatus(next)) values.cancelledAt = at;

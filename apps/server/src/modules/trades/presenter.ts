@@ -5,7 +5,6 @@ import {
   isCompletedTradeStatus,
   parseDecimal,
   rescale,
-  type ChatBlockReason,
   type FlowStep,
   type Locale,
   appealClosesAt,
@@ -13,6 +12,7 @@ import {
   type ChargebackStatus,
   type Trade,
   type TradeAction,
+  type TradeChatState,
   type TradeMessage,
   type TradePaymentAccount,
   type TradeParty,
@@ -113,7 +113,9 @@ export type TradeView = {
   now: Date;
   flowStep: FlowStep;
   availableActions: TradeAction[];
-  chat: { canPost: boolean; blockReason: ChatBlockReason | null };
+  /** When the seller may cancel an unopened trade on the buyer's offer (rules' sellerCancelAvailableAt). */
+  cancelAvailableAt: Date | null;
+  chat: TradeChatState;
 };
 
 /** What the viewer (a party) thinks of the other party. */
@@ -244,6 +246,7 @@ export function presentTrade(v: TradeView): Trade {
     flow: { type: trade.flowType, step: v.flowStep, state: requirementLists(v.requirements) },
     chargeback: v.chargeback ? { status: v.chargeback } : null,
     availableActions: v.availableActions,
+    cancelAvailableAt: timestampOrNull(v.cancelAvailableAt),
     chat: v.chat,
   };
 }

@@ -348,7 +348,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['trades'],
         summary: 'Write in the trade chat',
         description:
-          "`{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties, and the moderator holding its dispute. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.",
+          "`{id}` is the trade hash. Posts `text` to the trade chat (201 with the message); the other party sees it at once over the WebSocket. The trade's parties only: staff write from the console (`POST /rest/v1/admin/disputes/{tradeId}/messages`, audited) and get 403 `TRADE_FORBIDDEN_ACTION` here. A chat that is closed answers 400 with the reason as the code: `ChatNotAvailableYet`, `ChatBlocked`, `ChatBlockedAfterTradeIsCanceled`, `ChatNotAvailableAfterTradeCompleted`. 429 `RATE_LIMITED` past RATE_LIMIT_CHAT_PER_MINUTE or RATE_LIMIT_CHAT_PER_TRADE_PER_MINUTE; 404 for anyone else.",
         params: tradeIdParamsSchema,
         body: tradeMessageBodySchema,
         response: { 201: dataEnvelope(tradeMessageSchema) },

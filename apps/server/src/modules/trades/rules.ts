@@ -11,6 +11,7 @@ import {
   type TradeAction,
   type TradeActor,
   type TradeGuard,
+  type TradeChatState,
   type TradeRole,
   type UserRole,
 } from '@app/contract';
@@ -19,9 +20,13 @@ import { isAllowed } from '../../platform/auth/account-policy.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { usersRepository } from '../users/repository.js';
 import type { UserRow } from '../users/index.js';
-import { requirementLists } from './presenter.js';
+import { requirementLists, timestampOf } from './presenter.js';
 import { tradesRepository, type DisputeView, type RequirementRow, type TradeRow } from './repository.js';
+import { chatClosesAt, staffChatRefusal } from './staff-chat.js';
 import type { TradesContext } from './context.js';
+
+/** What the staff chat rule reads of a trade's dispute (staff-chat.ts). */
+export type StaffChatDispute = Pick<DisputeView, 'assignedTo' | 'moderatorId' | 'resolvedAt'>;
 
 /** Who is looking: the session's user (role decides whether staff may see any trade). */
 export type TradeViewer = { id: number; role: UserRole };
@@ -67,31 +72,51 @@ export function createTradeRules(ctx: TradesContext) {
   };
 
   /**
-   * Chat rules (docs/decisions/0009-trades.md):
-   * - ChatNotAvailableYet: the escrow is not funded yet, or a moderator before a dispute is open.
-   * - ChatBlocked: one party blocked the other, or the author's account state forbids chatting.
+   * Chat rules (docs/decisions/0009-trades.md, 0052):
+   * - ChatNotAvailableYet: the escrow is not funded yet, or staff on a trade without a dispute.
+   * - ChatBlocked: one party blocked the other, or the author's account state forbids chatting; staff
+   *   who are not the dispute's voice (staff-chat.ts).
    * - ChatBlockedAfterTradeIsCanceled / ChatNotAvailableAfterTradeCompleted: the trade ended more than
-   *   TRADE_CHAT_GRACE_HOURS ago (the grace lets a buyer whose window ran out explain, and both say bye).
+   *   TRADE_CHAT_GRACE_HOURS ago (the grace lets a buyer whose window ran out explain, and both say bye);
+   *   for staff as for the parties.
    */
   function chatBlockReason(
     trade: TradeRow,
     role: TradeRole,
-    facts: { accountState: AccountState; blocked: boolean; holdsDispute: boolean },
+    facts: {
+      accountState: AccountState;
+      blocked: boolean;
+      staff: { id: number; role: UserRole } | null;
+      dispute: StaffChatDispute | null;
+    },
     at: Date,
   ): ChatBlockReason | null {
     if (['not_funded', 'funds_processing', 'funds_processed'].includes(trade.status)) {
       return 'ChatNotAvailableYet';
     }
+    const ended = trade.completedAt ?? trade.cancelledAt;
+    const closedReason = (): ChatBlockReason =>
+      isCancelledTradeStatus(trade.status)
+        ? 'ChatBlockedAfterTradeIsCanceled'
+        : 'ChatNotAvailableAfterTradeCompleted';
     if (role === 'moderator') {
-      if (trade.status !== 'dispute_open') return 'ChatNotAvailableYet';
-      // Staff write in a dispute's chat once it is theirs (taken in the console): one voice per dispute.
-      return facts.holdsDispute ? null : 'ChatBlocked';
+      if (!facts.staff) return 'ChatBlocked';
+      const refusal = staffChatRefusal({
+        staff: facts.staff,
+        dispute: facts.dispute,
+        endedAt: ended,
+        graceHours: limits.chatGraceHours,
+        at,
+      });
+      if (refusal === 'no_dispute') return 'ChatNotAvailableYet';
+      if (refusal === 'closed') return closedReason();
+      return refusal === 'not_holder' ? 'ChatBlocked' : null;
     }
     if (facts.blocked || !isAllowed(facts.accountState, 'chat')) return 'ChatBlocked';
-    const ended = trade.completedAt ?? trade.cancelledAt;
     const graceOver = ended !== null && at.getTime() - ended.getTime() > limits.chatGraceHours * 3_600_000;
-    if (graceOver && isCancelledTradeStatus(trade.status)) return 'ChatBlockedAfterTradeIsCanceled';
-    if (graceOver && isCompletedTradeStatus(trade.status)) return 'ChatNotAvailableAfterTradeCompleted';
+    if (graceOver && (isCancelledTradeStatus(trade.status) || isCompletedTradeStatus(trade.status))) {
+      return closedReason();
+    }
     return null;
   }
 
@@ -102,17 +127,20 @@ export function createTradeRules(ctx: TradesContext) {
   async function chatStateFor(
     trade: TradeRow,
     role: TradeRole,
-    viewer: number | Pick<UserRow, 'id' | 'accountState'>,
-    known: { blocked?: boolean; dispute?: Pick<DisputeView, 'assignedTo'> | null } = {},
+    // A party's facts carry no role (staff's chat needs it: they are passed by id, never by facts).
+    viewer: number | (Pick<UserRow, 'id' | 'accountState'> & { role?: UserRole }),
+    known: { blocked?: boolean; dispute?: StaffChatDispute | null } = {},
     // Inside a transaction pass it: on PGlite a read outside it would wait for it to end, for ever.
     dbOrTx: DbOrTx = db,
-  ) {
+  ): Promise<TradeChatState> {
     const user = typeof viewer === 'number' ? await usersRepository.findById(dbOrTx, viewer) : viewer;
-    const holdsDispute =
-      role === 'moderator' && trade.status === 'dispute_open' && user !== undefined
-        ? (known.dispute !== undefined ? known.dispute : await tradesRepository.disputeOf(dbOrTx, trade.id))
-            ?.assignedTo === user.id
-        : false;
+    // Staff's chat depends on the dispute (who holds it, who decided it, when): read only for them.
+    const dispute =
+      role === 'moderator' && user !== undefined
+        ? known.dispute !== undefined
+          ? known.dispute
+          : ((await tradesRepository.disputeOf(dbOrTx, trade.id)) ?? null)
+        : null;
     const blocked =
       role === 'moderator'
         ? false
@@ -120,10 +148,20 @@ export function createTradeRules(ctx: TradesContext) {
     const reason = chatBlockReason(
       trade,
       role,
-      { accountState: user?.accountState ?? 'banned', blocked, holdsDispute },
+      {
+        accountState: user?.accountState ?? 'banned',
+        blocked,
+        staff: user?.role ? { id: user.id, role: user.role } : null,
+        dispute,
+      },
       now(),
     );
-    return { canPost: reason === null, blockReason: reason };
+    const closesAt = chatClosesAt(trade.completedAt ?? trade.cancelledAt, limits.chatGraceHours);
+    return {
+      canPost: reason === null,
+      blockReason: reason,
+      closesAt: closesAt ? timestampOf(closesAt) : null,
+    };
   }
 
   /** Whether a guard holds now; the error explains why not. `requirements` when already loaded. */
@@ -168,6 +206,16 @@ export function createTradeRules(ctx: TradesContext) {
     }
   }
 
+  /**
+   * When the seller may cancel a trade on the buyer's own offer that the buyer has not opened (the
+   * `buyer_unresponsive` guard's moment), for the seller's page to offer it then; null otherwise.
+   */
+  function sellerCancelAvailableAt(trade: TradeRow, role: TradeRole): Date | null {
+    if (role !== 'seller' || trade.status !== 'active_funded') return null;
+    if (trade.buyerId !== trade.ownerId || trade.buyerSeenAt !== null) return null;
+    return new Date(trade.startedAt.getTime() + limits.sellerCancelMinutes * 60_000);
+  }
+
   /** The actions the viewer may take now: the table for their role, guards evaluated. */
   async function availableActions(
     trade: TradeRow,
@@ -187,7 +235,16 @@ export function createTradeRules(ctx: TradesContext) {
     return result;
   }
 
-  return { roleOf, access, accessWithFacts, flowStepOf, chatStateFor, guardError, availableActions };
+  return {
+    roleOf,
+    access,
+    accessWithFacts,
+    flowStepOf,
+    chatStateFor,
+    guardError,
+    availableActions,
+    sellerCancelAvailableAt,
+  };
 }
 
 export type TradeRules = ReturnType<typeof createTradeRules>;

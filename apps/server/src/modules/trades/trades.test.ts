@@ -505,6 +505,8 @@ describe('trades', () => {
       expect(units(trade.buyerReceives)).toBe(units(trade.cryptoAmount.amount) - units(trade.fee.amount));
       expect(units(trade.escrowAmount)).toBe(units(trade.cryptoAmount.amount));
       await refused(await act(taker.c, trade.id, 'cancel'), 409, 'SELLER_CANCEL_NOT_AVAILABLE');
+      // The seller's page learns when the cancel becomes possible (its clock offers it then); nobody else.
+      expect(trade.cancelAvailableAt?.timestamp).toBe(trade.startedAt.timestamp + 5 * 60);
       await exec(sql`UPDATE trades SET started_at = now() - interval '10 minutes' WHERE hash = ${trade.id}`);
       expect((await get(taker.c, trade.id)).availableActions).toEqual(['release', 'cancel']);
       const cancelled = await act(taker.c, trade.id, 'cancel');
@@ -514,8 +516,9 @@ describe('trades', () => {
       // Once the vendor-buyer has opened the trade, the seller may not cancel.
       const second = await startOk(taker.c, buyOffer, '20');
       await exec(sql`UPDATE trades SET started_at = now() - interval '10 minutes' WHERE hash = ${second.id}`);
-      await get(vendorBuyer.c, second.id);
+      expect((await get(vendorBuyer.c, second.id)).cancelAvailableAt).toBeNull();
       await refused(await act(taker.c, second.id, 'cancel'), 409, 'SELLER_CANCEL_NOT_AVAILABLE');
+      expect((await get(taker.c, second.id)).cancelAvailableAt).toBeNull();
       expect((await act(vendorBuyer.c, second.id, 'paid')).statusCode).toBe(200);
       expect((await act(taker.c, second.id, 'release')).statusCode).toBe(200);
       expect((await btc(vendorBuyer.id)).available).toBe(units(second.buyerReceives));
@@ -850,7 +853,11 @@ describe('trades', () => {
         'ChatBlocked',
       );
       expect(blocked.code).toBe('ChatBlocked');
-      expect((await get(buyer.c, trade.id)).chat).toEqual({ canPost: false, blockReason: 'ChatBlocked' });
+      expect((await get(buyer.c, trade.id)).chat).toEqual({
+        canPost: false,
+        blockReason: 'ChatBlocked',
+        closesAt: null,
+      });
       await contactsRepository.remove(t.database.db, buyer.id, seller.id);
       const moderator = await party('mod');
       await usersRepository.setRole(t.database.db, moderator.id, 'moderator');
@@ -861,10 +868,13 @@ describe('trades', () => {
       );
       expect((await moderator.c.get(`/rest/v1/trade/${trade.id}/messages`)).statusCode).toBe(200);
       await act(buyer.c, trade.id, 'cancel');
-      // Within the grace the parties may still write; after it the chat is closed.
+      // Within the grace the parties may still write, and the view says until when; after it the chat is closed.
       expect((await buyer.c.post(`/rest/v1/trade/${trade.id}/messages`, { text: 'sorry' })).statusCode).toBe(
         201,
       );
+      const cancelled = await get(buyer.c, trade.id);
+      expect(cancelled.chat.canPost).toBe(true);
+      expect(cancelled.chat.closesAt?.timestamp).toBe(cancelled.cancelledAt!.timestamp + 24 * 3600);
       await exec(
         sql`UPDATE trades SET completed_at = now() - interval '25 hours', cancelled_at = now() - interval '25 hours' WHERE hash = ${trade.id}`,
       );

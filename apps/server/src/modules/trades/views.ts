@@ -19,6 +19,7 @@ import type { TradeRules, TradeViewer } from './rules.js';
 export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
   const { db, catalogue, kyc, now } = ctx;
   const { roleOf, access, accessWithFacts, flowStepOf, availableActions, chatStateFor } = rules;
+  const { sellerCancelAvailableAt } = rules;
 
   /** Offer hashes never change: kept in memory so a trade view needs no offers query. */
   const offerHashes = new Map<number, string>();
@@ -96,6 +97,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       now: at,
       flowStep: flowStepOf(trade, requirements),
       availableActions: await availableActions(trade, role, at, requirements),
+      cancelAvailableAt: sellerCancelAvailableAt(trade, role),
       chat: await chatStateFor(trade, role, viewer, { blocked: facts.blocked, dispute: dispute ?? null }),
     });
   }

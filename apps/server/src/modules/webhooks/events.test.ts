@@ -38,6 +38,15 @@ describe('webhook events of bus events', () => {
     });
     expect(happeningOf(message('attachment', { username: 'ann' }))?.event).toBe('trade.attachment_uploaded');
     expect(happeningOf(message('system', null))).toBeNull();
+    // A staff member's message (decision 0052) reaches both parties' webhooks: neither wrote it.
+    const staff = happeningOf(
+      message('user', { username: 'mod', role: 'moderator' } as { username: string }),
+    );
+    expect(staff).toMatchObject({
+      event: 'trade.chat_message_received',
+      userIds: [1, 2],
+      exceptUsername: 'mod',
+    });
   });
 
   it('should ignore what webhooks do not carry', () => {

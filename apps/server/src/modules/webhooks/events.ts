@@ -45,6 +45,7 @@ export function happeningOf(bus: BusEvent): WebhookHappening | null {
   if (type === 'trade.message') {
     const data = bus.data as MessageData;
     // System lines (status changes, moderators' notes) arrive as their own events or are staff's words.
+    // A staff member's own message (author role moderator, decision 0052) is a chat message to both.
     if (!data.author || data.kind === 'system') return null;
     const event = data.kind === 'user' ? 'trade.chat_message_received' : 'trade.attachment_uploaded';
     return {

@@ -262,6 +262,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /rest/v1/admin/disputes/{tradeId}': STAFF,
   'POST /rest/v1/admin/disputes/{tradeId}/assign': STAFF,
   'POST /rest/v1/admin/disputes/{tradeId}/evidence-request': STAFF,
+  'POST /rest/v1/admin/disputes/{tradeId}/messages': STAFF,
   'POST /rest/v1/admin/disputes/{tradeId}/award': STAFF,
   'POST /rest/v1/admin/disputes/{tradeId}/release': STAFF,
   'GET /rest/v1/admin/appeals': STAFF,

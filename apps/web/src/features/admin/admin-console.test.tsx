@@ -164,6 +164,124 @@ describe('staff console', () => {
     ]);
   }, 30_000);
 
+  it('should let the holder write to both parties from the dispute view, marked as a moderator', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    let refuse = true;
+    const dispute = buildDispute({ assignee: { username: 'mia', since: '2026-03-01T11:30:00.000Z' } });
+    const staffMessage = {
+      id: 501,
+      tradeHash: HASH,
+      kind: 'user' as const,
+      author: { username: 'mia', role: 'moderator' as const },
+      text: 'Please both upload your bank statements.',
+      system: null,
+      attachmentId: null,
+      createdAt: '2026-03-01T12:00:00.000Z',
+    };
+    const fake = withServer({
+      ...permissions(),
+      ...tradeRoutes({
+        trade: () =>
+          buildTrade({
+            role: 'moderator',
+            status: 'dispute_open',
+            viewerRelation: null,
+            availableActions: [],
+            expiresAt: null,
+            dispute: { ...buildTrade().dispute, isOpen: true, openedBy: 'buyer', moderator: 'mia' },
+          }),
+      }),
+      [`GET /rest/v1/admin/disputes/${HASH}`]: () => jsonResponse(200, { data: detailOf(dispute) }),
+      [`POST /rest/v1/admin/disputes/${HASH}/messages`]: async () => {
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(409, errorBody('DISPUTE_NOT_YOURS', 'Take this dispute first.'));
+        }
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return jsonResponse(201, { data: staffMessage });
+      },
+    });
+    renderApp({ path: `/admin/disputes/${HASH}`, user: moderator() });
+    const input = await screen.findByRole('textbox', { name: 'Write to both parties' }, PAGE_LOAD);
+    const chat = screen.getByTestId('trade-chat');
+    // Staff write words, not files; the box says how their words appear.
+    expect(within(chat).queryByRole('button', { name: 'Attach an image or a PDF' })).not.toBeInTheDocument();
+    expect(within(chat).getByTestId('chat-notice')).toHaveTextContent(
+      'You write to both parties as a moderator: your messages are marked “Moderator” and kept in the audit log.',
+    );
+
+    // Refused: the reason is shown and the words are kept.
+    await user.type(input, staffMessage.text);
+    await user.click(within(chat).getByRole('button', { name: 'Send' }));
+    expect(await within(chat).findByTestId('chat-send-error')).toHaveTextContent('Take this dispute first.');
+    expect(input).toHaveValue(staffMessage.text);
+
+    // Sent: the button shows it is working, then the message is in the chat, marked and mine.
+    await user.click(within(chat).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(within(chat).getByRole('button', { name: 'Send' })).toHaveAttribute('data-loading', 'true'),
+    );
+    release();
+    const sent = await within(chat).findByText(staffMessage.text, { selector: 'p' });
+    const bubble = sent.closest('[data-testid="chat-message"]')!;
+    expect(bubble).toHaveAttribute('data-staff', 'true');
+    expect(bubble).toHaveAttribute('data-mine', 'true');
+    expect(within(bubble as HTMLElement).getByTestId('chat-staff-badge')).toHaveTextContent('Moderator');
+    await waitFor(() => expect(input).toHaveValue(''));
+    const posts = fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/messages'));
+    expect(posts.map((r) => r.url)).toEqual([
+      `/rest/v1/admin/disputes/${HASH}/messages`,
+      `/rest/v1/admin/disputes/${HASH}/messages`,
+    ]);
+    expect(posts.map((r) => r.body)).toEqual([{ text: staffMessage.text }, { text: staffMessage.text }]);
+    // Never through the parties' route.
+    expect(
+      fake.requests.some((r) => r.method === 'POST' && r.url === `/rest/v1/trade/${HASH}/messages`),
+    ).toBe(false);
+  }, 30_000);
+
+  it('should tell a moderator who may not write in a decided dispute why, instead of "once funded"', async () => {
+    const decided = buildDispute({
+      tradeStatus: 'dispute_won_buyer',
+      decision: { outcome: 'buyer', reason: 'Paid.', moderator: 'max', at: '2026-03-01T12:00:00.000Z' },
+    });
+    withServer({
+      ...permissions(),
+      ...tradeRoutes({
+        trade: () =>
+          buildTrade({
+            role: 'moderator',
+            status: 'dispute_won_buyer',
+            viewerRelation: null,
+            availableActions: [],
+            expiresAt: null,
+            dispute: {
+              ...buildTrade().dispute,
+              openedBy: 'buyer',
+              moderator: 'max',
+              decision: {
+                outcome: 'buyer',
+                reason: 'Paid.',
+                at: { timestamp: 1_772_366_400, humanReadable: '' },
+              },
+            },
+            chat: { canPost: false, blockReason: 'ChatBlocked', closesAt: null },
+          }),
+      }),
+      [`GET /rest/v1/admin/disputes/${HASH}`]: () => jsonResponse(200, { data: detailOf(decided) }),
+    });
+    renderApp({ path: `/admin/disputes/${HASH}`, user: moderator() });
+    const blocked = await screen.findByTestId('chat-blocked', {}, PAGE_LOAD);
+    expect(blocked).toHaveTextContent(
+      'Only the moderator who decided this dispute, or a supermod or admin, writes here now.',
+    );
+    expect(blocked).not.toHaveTextContent('funded');
+    expect(screen.queryByRole('textbox', { name: 'Write to both parties' })).not.toBeInTheDocument();
+  }, 30_000);
+
   it('should confirm a chargeback only with a reason, after saying what it does to the buyer', async () => {
     const user = userEvent.setup();
     const report = {

@@ -294,6 +294,7 @@ export function buildStartedTrade(hash: string, buyer: string, fiatAmount: strin
       state: { beforeRevealPaymentDetails: [], beforeMarkAsPaid: [] },
     },
     availableActions: ['mark_paid', 'cancel'],
-    chat: { canPost: true, blockReason: null },
+    cancelAvailableAt: null,
+    chat: { canPost: true, blockReason: null, closesAt: null },
   };
 }

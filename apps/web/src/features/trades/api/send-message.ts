@@ -11,10 +11,23 @@ export function sendTradeMessage(hash: string, text: string): Promise<TradeMessa
   });
 }
 
-export function useSendTradeMessage(hash: string) {
+/**
+ * POST /rest/v1/admin/disputes/{id}/messages: a staff member's message to both parties (decision 0052),
+ * audited on the server; the answer is the stored message, author role `moderator`.
+ */
+export function sendStaffMessage(hash: string, text: string): Promise<TradeMessage> {
+  return apiClient.post(`/rest/v1/admin/disputes/${encodeURIComponent(hash)}/messages`, {
+    body: { text },
+    schema: tradeMessageSchema,
+  });
+}
+
+/** Sends the viewer's message: a party's through the trade's route, staff's through the console's. */
+export function useSendTradeMessage(hash: string, as: 'party' | 'staff' = 'party') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => sendTradeMessage(hash, text),
+    mutationFn: (text: string) =>
+      as === 'staff' ? sendStaffMessage(hash, text) : sendTradeMessage(hash, text),
     // Shown at once; the same message arriving over the socket is merged by id, not repeated.
     onSuccess: (message) => addMessagesToCache(queryClient, hash, [message]),
   });

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { tradeAttachmentUrl, type TradeAttachment, type TradeMessage, type TradeRole } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { useTradeFormat } from '../hooks/use-trade-format';
@@ -8,6 +8,8 @@ import { IconFileText } from '@/shared/ui/icons';
 type ChatMessageProps = {
   message: TradeMessage;
   myRole: TradeRole;
+  /** The viewer's username: among staff, only their own messages are "mine". */
+  myUsername: string | null;
   tradeHash: string;
   attachment: TradeAttachment | null;
 };
@@ -114,28 +116,57 @@ function AttachmentBody({
   );
 }
 
-/** One line of the chat: a bubble (mine on the right), a system notice, or a file. */
-export function ChatMessage({ message, myRole, tradeHash, attachment }: ChatMessageProps) {
+/**
+ * One line of the chat: a bubble (mine on the right), a system notice, or a file. A staff member's
+ * message (author role `moderator`) stands out for everyone: a "Moderator" badge and an orange border
+ * with a bar on its side (decision 0052).
+ */
+export function ChatMessage({ message, myRole, myUsername, tradeHash, attachment }: ChatMessageProps) {
   const format = useTradeFormat();
   const { t } = useTranslation();
   if (message.kind === 'system' || !message.author) return <SystemMessage message={message} />;
-  const mine = message.author.role === myRole;
+  const staff = message.author.role === 'moderator';
+  // Parties by their side; staff by name (a supermod and the holder may both write).
+  const mine = staff
+    ? myRole === 'moderator' && message.author.username === myUsername
+    : message.author.role === myRole;
   const fallbackUrl =
     message.attachmentId !== null ? tradeAttachmentUrl(tradeHash, message.attachmentId) : '#';
   return (
-    <Group justify={mine ? 'flex-end' : 'flex-start'} data-testid="chat-message" data-mine={mine}>
+    <Group
+      justify={mine ? 'flex-end' : 'flex-start'}
+      data-testid="chat-message"
+      data-mine={mine}
+      data-staff={staff}
+    >
       <Paper
         radius="md"
         px="sm"
         py={6}
         maw="85%"
-        bg={mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+        bg={mine && !staff ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)'}
+        // The neutral bubble keeps the dimmed text readable (decision 0017); the bar and the border mark staff.
+        style={
+          staff
+            ? {
+                border: '1px solid var(--mantine-color-orange-outline)',
+                borderInlineStart: '4px solid var(--mantine-color-orange-filled)',
+              }
+            : undefined
+        }
       >
-        {!mine ? (
+        {staff ? (
+          <Group gap={6} wrap="nowrap">
+            <Badge size="xs" variant="light" color="orange" data-testid="chat-staff-badge">
+              {t('trades.chat.moderatorBadge')}
+            </Badge>
+            <Text size="xs" fw={600} c="dimmed">
+              {message.author.username}
+            </Text>
+          </Group>
+        ) : !mine ? (
           <Text size="xs" fw={600} c="dimmed">
-            {message.author.role === 'moderator'
-              ? t('trades.chat.moderator', { name: message.author.username })
-              : message.author.username}
+            {message.author.username}
           </Text>
         ) : null}
         {message.kind === 'attachment' ? (

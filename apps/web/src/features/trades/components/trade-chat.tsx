@@ -20,12 +20,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '@/shared/api';
 import { useRealtimeClient } from '@/shared/realtime';
+import { useCurrentUser } from '@/shared/session/current-user';
 import { ErrorState } from '@/shared/ui/error-state';
 import { useUploadTradeAttachment } from '../api/attachments';
 import { loadOlderMessages, useTradeMessages } from '../api/get-trade-messages';
 import { useSendTradeMessage } from '../api/send-message';
+import { useTradeFormat } from '../hooks/use-trade-format';
 import { useUploadErrorText } from '../hooks/use-upload-error-text';
 import { ACCEPTED_FILES } from '../utils/attachments';
+import { chatNoticeOf } from '../utils/chat-notice';
 import { ChatMessage } from './chat-message';
 import { IconPaperclip, IconSend } from '@/shared/ui/icons';
 import { FormError } from '@/shared/ui/form-error';
@@ -41,14 +44,19 @@ type TradeChatProps = {
 /**
  * The trade chat: messages oldest first with older pages on demand, what the other party types (live),
  * files inline (images) or as links (PDFs), and a composer that is replaced by the reason when the chat
- * is closed for this trade (spec: chat block reasons).
+ * is closed for this trade (spec: chat block reasons, worded for the trade's state: chat-notice.ts).
+ * Staff (the console's dispute view, or the trade page) write to both parties through the console's
+ * route, without files; their messages are marked "Moderator" (decision 0052).
  */
 export function TradeChat({ trade, attachments, remainingUploads, typingUsername }: TradeChatProps) {
   const { t } = useTranslation();
+  const format = useTradeFormat();
   const queryClient = useQueryClient();
   const realtime = useRealtimeClient();
+  const me = useCurrentUser().data?.username ?? null;
+  const staff = trade.role === 'moderator';
   const messages = useTradeMessages(trade.id);
-  const send = useSendTradeMessage(trade.id);
+  const send = useSendTradeMessage(trade.id, staff ? 'staff' : 'party');
   const upload = useUploadTradeAttachment(trade.id);
   const uploadError = useUploadErrorText(upload.error);
   const errorText = useApiErrorText();
@@ -83,8 +91,15 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
   };
 
   const byId = new Map(attachments.map((attachment) => [attachment.id, attachment]));
-  const canPost = trade.chat.canPost && trade.role !== 'moderator';
-  const canAttach = canPost && (remainingUploads === null || remainingUploads > 0);
+  const canPost = trade.chat.canPost;
+  const canAttach = canPost && !staff && (remainingUploads === null || remainingUploads > 0);
+  const notice = chatNoticeOf(trade);
+  const noticeText = notice
+    ? t(`trades.chat.notice.${notice.key}`, {
+        name: notice.name ?? '',
+        date: notice.closesAt !== undefined ? format.fromSeconds(notice.closesAt) : '',
+      })
+    : null;
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="trade-chat">
@@ -125,6 +140,7 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
                     key={message.id}
                     message={message}
                     myRole={trade.role}
+                    myUsername={me}
                     tradeHash={trade.id}
                     attachment={
                       message.attachmentId !== null ? (byId.get(message.attachmentId) ?? null) : null
@@ -141,30 +157,32 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
         {canPost ? (
           <Stack gap={6}>
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <FileButton
-                accept={ACCEPTED_FILES}
-                onChange={(file) => {
-                  if (file) upload.mutate({ file });
-                }}
-                disabled={!canAttach || upload.isPending}
-              >
-                {(props) => (
-                  <Tooltip label={canAttach ? t('trades.chat.attach') : t('trades.chat.attachLimit')}>
-                    <ActionIcon
-                      variant="default"
-                      size={36}
-                      aria-label={t('trades.chat.attach')}
-                      loading={upload.isPending}
-                      {...props}
-                    >
-                      <IconPaperclip size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </FileButton>
+              {staff ? null : (
+                <FileButton
+                  accept={ACCEPTED_FILES}
+                  onChange={(file) => {
+                    if (file) upload.mutate({ file });
+                  }}
+                  disabled={!canAttach || upload.isPending}
+                >
+                  {(props) => (
+                    <Tooltip label={canAttach ? t('trades.chat.attach') : t('trades.chat.attachLimit')}>
+                      <ActionIcon
+                        variant="default"
+                        size={36}
+                        aria-label={t('trades.chat.attach')}
+                        loading={upload.isPending}
+                        {...props}
+                      >
+                        <IconPaperclip size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </FileButton>
+              )}
               <Textarea
-                aria-label={t('trades.chat.placeholder')}
-                placeholder={t('trades.chat.placeholder')}
+                aria-label={staff ? t('trades.chat.staffPlaceholder') : t('trades.chat.placeholder')}
+                placeholder={staff ? t('trades.chat.staffPlaceholder') : t('trades.chat.placeholder')}
                 value={text}
                 onChange={(event) => {
                   setText(event.currentTarget.value);
@@ -195,12 +213,21 @@ export function TradeChat({ trade, attachments, remainingUploads, typingUsername
                 <IconSend size={18} />
               </ActionIcon>
             </Group>
-            <FormError message={send.isError ? errorText(send.error) : null} p="xs" />
+            <FormError
+              message={send.isError ? errorText(send.error) : null}
+              p="xs"
+              data-testid="chat-send-error"
+            />
             <FormError message={uploadError} p="xs" data-testid="upload-error" />
+            {noticeText ? (
+              <Text size="xs" c="dimmed" data-testid="chat-notice">
+                {noticeText}
+              </Text>
+            ) : null}
           </Stack>
-        ) : trade.chat.blockReason ? (
+        ) : noticeText ? (
           <Alert color="gray" variant="light" data-testid="chat-blocked">
-            {t(`trades.chat.blocked.${trade.chat.blockReason}`)}
+            {noticeText}
           </Alert>
         ) : null}
       </Stack>

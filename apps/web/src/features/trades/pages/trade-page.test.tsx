@@ -449,7 +449,7 @@ describe('TradePage', () => {
             status: 'cancelled_buyer',
             availableActions: [],
             expiresAt: null,
-            chat: { canPost: false, blockReason: 'ChatBlockedAfterTradeIsCanceled' },
+            chat: { canPost: false, blockReason: 'ChatBlockedAfterTradeIsCanceled', closesAt: null },
           }),
       }),
     );
@@ -459,6 +459,62 @@ describe('TradePage', () => {
     );
     expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
     expect(screen.queryByTestId('trade-actions')).not.toBeInTheDocument();
+  });
+
+  it('should mark a moderator’s message for the parties and word a decided trade’s chat', async () => {
+    const closesAt = Math.floor(NOW / 1000) + 3_600;
+    let closed = false;
+    withServer(
+      tradeRoutes({
+        trade: () =>
+          buildTrade({
+            status: 'dispute_won_buyer',
+            availableActions: [],
+            expiresAt: null,
+            dispute: {
+              ...buildTrade().dispute,
+              openedBy: 'buyer',
+              moderator: 'mia',
+              decision: {
+                outcome: 'buyer',
+                reason: 'Paid.',
+                at: { timestamp: closesAt - 86_400, humanReadable: '' },
+              },
+            },
+            chat: closed
+              ? {
+                  canPost: false,
+                  blockReason: 'ChatNotAvailableAfterTradeCompleted',
+                  closesAt: { timestamp: closesAt, humanReadable: '' },
+                }
+              : { canPost: true, blockReason: null, closesAt: { timestamp: closesAt, humanReadable: '' } },
+          }),
+        messages: [
+          buildMessage({ author: { username: 'mia', role: 'moderator' }, text: 'The statement shows it.' }),
+          buildMessage({ author: { username: 'sally', role: 'seller' }, text: 'Fine.' }),
+        ],
+      }),
+    );
+    const view = await openPage();
+    const [staff, seller] = await screen.findAllByTestId('chat-message');
+    expect(staff).toHaveAttribute('data-staff', 'true');
+    expect(staff).toHaveAttribute('data-mine', 'false');
+    expect(within(staff!).getByTestId('chat-staff-badge')).toHaveTextContent('Moderator');
+    expect(staff).toHaveTextContent('mia');
+    expect(seller).toHaveAttribute('data-staff', 'false');
+    // Within the grace: open, and until when.
+    expect(screen.getByTestId('chat-notice')).toHaveTextContent(
+      'The dispute was decided. The chat stays open until',
+    );
+    // After it: closed, with the right words (never "opens once funded").
+    closed = true;
+    await act(() => view.queryClient.invalidateQueries());
+    await waitFor(() =>
+      expect(screen.getByTestId('chat-blocked')).toHaveTextContent(
+        'The dispute was decided and the chat closed on',
+      ),
+    );
+    expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
   });
 
   it('should ask for feedback after completion; a negative one needs words', async () => {

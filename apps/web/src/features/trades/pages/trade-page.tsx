@@ -21,13 +21,15 @@ import { TradeActionsCard } from '../components/trade-actions-card';
 import { TradeChat } from '../components/trade-chat';
 import { TradeCountdown } from '../components/trade-countdown';
 import { TradeGuidance } from '../components/trade-guidance';
-import { IconAlertTriangle } from '@/shared/ui/icons';
+import { IconAlertTriangle, IconClock } from '@/shared/ui/icons';
 import { TradeStatusBadge } from '../components/trade-status-badge';
 import { TradeRecordLinks } from '../components/trade-record-links';
 import { TradeSummaryCard } from '../components/trade-summary-card';
+import { useTradeClock } from '../hooks/use-trade-clock';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { useTradeLiveUpdates } from '../hooks/use-trade-live-updates';
 import { counterpartyOf } from '../utils/counterparty';
+import { RUNNING_OUT_MS } from '../utils/trade-moments';
 
 function TradeSkeleton() {
   const { t } = useTranslation();
@@ -63,9 +65,12 @@ export function TradePage() {
   const connection = useRealtimeStatus();
   useDocumentTitle(t('trades.page.title', { hash }));
 
-  const onExpired = useCallback(() => {
+  // Re-read at each moment the server's answer changes by time alone (dispute available, window ended,
+  // appeal or chat closing): the page follows without a reload, and without polling in between.
+  const refetchTrade = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: tradeKeys.trade(hash) });
   }, [queryClient, hash]);
+  const now = useTradeClock(trade.data, refetchTrade);
 
   if (trade.isPending) {
     return (
@@ -91,6 +96,8 @@ export function TradePage() {
   const partner = counterpartyOf(data);
   const files = attachments.data?.items ?? [];
   const showCountdown = data.status === 'active_funded' && data.expiresAt !== null;
+  const windowEndsAt = showCountdown && data.expiresAt ? data.expiresAt.timestamp * 1000 : null;
+  const runningOut = windowEndsAt !== null && now >= windowEndsAt - RUNNING_OUT_MS && now < windowEndsAt;
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
@@ -117,14 +124,17 @@ export function TradePage() {
               ) : null}
             </Group>
           </div>
-          {showCountdown && data.expiresAt ? (
-            <TradeCountdown expiresAt={data.expiresAt.timestamp} onExpired={onExpired} />
-          ) : null}
+          {showCountdown && data.expiresAt ? <TradeCountdown expiresAt={data.expiresAt.timestamp} /> : null}
         </Group>
 
         {connection === 'reconnecting' ? (
           <Alert color="yellow" variant="light" data-testid="realtime-offline">
             {t('trades.page.reconnecting')}
+          </Alert>
+        ) : null}
+        {runningOut ? (
+          <Alert color="red" variant="light" icon={<IconClock />} data-testid="running-out">
+            {t(`trades.runningOut.${data.role}`)}
           </Alert>
         ) : null}
         {data.isOpponentsSameIp ? (

@@ -96,7 +96,8 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
       state: { beforeRevealPaymentDetails: [], beforeMarkAsPaid: [] },
     },
     availableActions: ['mark_paid', 'cancel'],
-    chat: { canPost: true, blockReason: null },
+    cancelAvailableAt: null,
+    chat: { canPost: true, blockReason: null, closesAt: null },
   };
   return { ...base, ...overrides };
 }
