@@ -1201,7 +1201,7 @@ export interface paths {
     };
     /**
      * Marketplace search (anonymous allowed)
-     * @description Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location, tags, badges and online owners, in `sort` order, in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.
+     * @description Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location (`location_id` from `/rest/v1/countries`; 9999, the worldwide entry, means anywhere), tags, badges and online owners, in `sort` order (`release_time_asc` / `_desc`: the owners' mean release time of the last 30 days, the figure the cards show, owners without one last, ties by the side's best price), in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.
      */
     get: operations['getOffers'];
     put?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
     };
     /**
      * One offer for the offer page
-     * @description `{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.
+     * @description `{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. `isNewBuyer`: the viewer would buy (a sell offer) and never completed a purchase from its owner, so `newBuyerMaxFiatLimit` caps their trade; `isMaxTradeLimitUserIDNotVerified`: the viewer's ID is not verified. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.
      */
     get: operations['getOffersById'];
     put?: never;
@@ -2071,7 +2071,7 @@ export interface paths {
     };
     /**
      * A trader’s public profile
-     * @description The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time) and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
+     * @description The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time), for a company account its name, and their verified full name when their full-name visibility lets this viewer see it (everyone; trusted: users they trust; trusted and trade partners: also users they completed a trade with); to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
      */
     get: operations['getUsersByUsername'];
     put?: never;
@@ -3942,6 +3942,7 @@ export interface operations {
                 userFullName: string | null;
                 firstName: string | null;
                 lastName: string | null;
+                displayedFullName: string | null;
                 location: string | null;
                 country: {
                   iso: string;
@@ -3952,25 +3953,25 @@ export interface operations {
                   };
                 } | null;
                 currency: string;
-                currencyId: number;
+                currencyId: number | null;
                 locationCurrency: string | null;
                 locale: string;
                 urlLocale: string;
                 timezone: string;
-                referralCode: string;
-                feeDiscount: number;
+                referralCode: string | null;
+                feeDiscount: number | null;
                 completedTrades: number;
                 successfulTrades: number;
                 totalTradedBtc: string;
                 activeOffersCount: number;
-                merchantBalance: string;
+                merchantBalance: string | null;
                 twoFactor: {
                   login: boolean;
                   release: boolean;
                   sendout: boolean;
                 };
-                vendorLanguages: string[];
-                completedTourGuides: string[];
+                vendorLanguages: string[] | null;
+                completedTourGuides: string[] | null;
                 kycLevelCheck: {
                   level: number;
                   /** @enum {string} */
@@ -3988,7 +3989,8 @@ export interface operations {
                   | 'use-wallet'
                   | 'activate-offer'
                 )[];
-                fullNameVisibilityType: string;
+                /** @enum {string} */
+                fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
                 accountCorporateNames: string[];
                 corporateAccount: {
                   /** @enum {string} */
@@ -4046,7 +4048,7 @@ export interface operations {
                 isAdmin: boolean;
                 hasOffers: boolean;
                 hasActiveTrades: boolean;
-                isBalanceHidden: boolean;
+                isBalanceHidden: boolean | null;
                 isApiKeyConnected: boolean;
                 hasActiveMobileApp: boolean;
                 createdAt: string;
@@ -4150,6 +4152,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -4160,25 +4163,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -4196,7 +4199,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -4254,7 +4258,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -4305,6 +4309,7 @@ export interface operations {
                   userFullName: string | null;
                   firstName: string | null;
                   lastName: string | null;
+                  displayedFullName: string | null;
                   location: string | null;
                   country: {
                     iso: string;
@@ -4315,25 +4320,25 @@ export interface operations {
                     };
                   } | null;
                   currency: string;
-                  currencyId: number;
+                  currencyId: number | null;
                   locationCurrency: string | null;
                   locale: string;
                   urlLocale: string;
                   timezone: string;
-                  referralCode: string;
-                  feeDiscount: number;
+                  referralCode: string | null;
+                  feeDiscount: number | null;
                   completedTrades: number;
                   successfulTrades: number;
                   totalTradedBtc: string;
                   activeOffersCount: number;
-                  merchantBalance: string;
+                  merchantBalance: string | null;
                   twoFactor: {
                     login: boolean;
                     release: boolean;
                     sendout: boolean;
                   };
-                  vendorLanguages: string[];
-                  completedTourGuides: string[];
+                  vendorLanguages: string[] | null;
+                  completedTourGuides: string[] | null;
                   kycLevelCheck: {
                     level: number;
                     /** @enum {string} */
@@ -4351,7 +4356,8 @@ export interface operations {
                     | 'use-wallet'
                     | 'activate-offer'
                   )[];
-                  fullNameVisibilityType: string;
+                  /** @enum {string} */
+                  fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
                   accountCorporateNames: string[];
                   corporateAccount: {
                     /** @enum {string} */
@@ -4409,7 +4415,7 @@ export interface operations {
                   isAdmin: boolean;
                   hasOffers: boolean;
                   hasActiveTrades: boolean;
-                  isBalanceHidden: boolean;
+                  isBalanceHidden: boolean | null;
                   isApiKeyConnected: boolean;
                   hasActiveMobileApp: boolean;
                   createdAt: string;
@@ -4754,6 +4760,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -4764,25 +4771,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -4800,7 +4807,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -4858,7 +4866,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -5037,6 +5045,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -5047,25 +5056,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -5083,7 +5092,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -5141,7 +5151,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -10338,6 +10348,7 @@ export interface operations {
               trustedCount: number;
               blockedCount: number;
               companyName: string | null;
+              fullName: string | null;
               tradeStats: {
                 completedTrades: number;
                 completionRate: string | null;
