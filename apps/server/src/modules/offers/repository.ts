@@ -176,16 +176,22 @@ const offerByHash = preparedStatement((db) =>
  * the owner's online status and the viewer's favourite as expressions.
  */
 function searchConditions(p: SearchParams) {
-  const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
-  if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
+  // The offer's own columns the indexes find: cheap to test on every candidate.
+  const columns: SQL[] = [
+    sql`o.crypto_code = ${p.cryptoCode}`,
+    sql`o.type = ${p.offerType}`,
+    sql`o.is_active`,
+  ];
+  if (p.currency) columns.push(sql`o.fiat_currency_code = ${p.currency}`);
   if (p.paymentMethodIds?.length === 1) {
     // One method (the usual search) as an equality, so the method's price index can give the order.
-    where.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
+    columns.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
   } else if (p.paymentMethodIds) {
-    where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
+    columns.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
   }
-  if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
-  if (p.ownerId !== undefined) where.push(sql`o.user_id = ${p.ownerId}`);
+  if (p.groupId !== undefined) columns.push(sql`o.payment_group_id = ${p.groupId}`);
+  if (p.ownerId !== undefined) columns.push(sql`o.user_id = ${p.ownerId}`);
+  const where: SQL[] = [...columns, visibility(p)];
   if (p.fiatAmount) {
     where.push(sql`(CASE WHEN o.amount_mode = 'predefined'
       THEN ${p.fiatAmount}::numeric = ANY(o.predefined_amounts)
@@ -213,7 +219,7 @@ function searchConditions(p: SearchParams) {
       ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
       : sql`false`;
   if (p.favoritesOnly) where.push(favorite);
-  return { where, online, favorite };
+  return { where, columns, online, favorite };
 }
 
 export const offersRepository = {
@@ -328,7 +334,7 @@ export const offersRepository = {
    */
   async search(db: DbOrTx, p: SearchParams): Promise<SearchRow[]> {
     const key = usdPriceExpr(p.sortRates);
-    const { where, online, favorite } = searchConditions(p);
+    const { where, columns, online, favorite } = searchConditions(p);
     const asc = p.direction === 'asc';
     const dir = asc ? sql`ASC` : sql`DESC`;
     // On the release-time sorts the price order is the tail of the order: its cursor applies only while
@@ -383,26 +389,32 @@ export const offersRepository = {
     if (p.release) {
       const releaseDir = p.release.direction === 'asc' ? sql`ASC` : sql`DESC`;
       order = sql`page.release_key IS NULL, page.release_key ${releaseDir}, ${order}`;
-      // The head: offers of owners with a release time, each owner's figure from at most 30 of their
-      // per-day rows (primary key). Read only while the cursor is still among them.
+      // The head: offers of owners with a release time. The candidates (the offer's own columns) are
+      // ordered by their owner's figure, each from at most 30 of the owner's per-day rows (primary key);
+      // the costly visibility rules (funds, bond, hours, blocks) then run in that order only until the
+      // page is full. Read only while the cursor is still among them.
       if (!p.after || p.after.release !== null) {
-        const conditions = [...where];
+        const candidates = [...columns];
         if (p.after && p.after.release !== null && p.after.release !== undefined) {
           const seconds = p.after.release;
           const later = p.release.direction === 'asc' ? sql`>` : sql`<`;
           const priceLater = asc
             ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
             : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`;
-          conditions.push(sql`(r.seconds ${later} ${seconds} OR (r.seconds = ${seconds} AND ${priceLater}))`);
+          candidates.push(sql`(r.seconds ${later} ${seconds} OR (r.seconds = ${seconds} AND ${priceLater}))`);
         }
-        streams.push(sql`(SELECT o.id, ${key} AS sort_key, r.seconds AS release_key
-          FROM offers o JOIN users u ON u.id = o.user_id
-          CROSS JOIN LATERAL (
-            SELECT round(sum(d.release_seconds)::numeric / sum(d.releases))::bigint AS seconds
-            FROM user_trade_days d WHERE d.user_id = o.user_id AND d.day > ${p.release.since}::date
-            HAVING sum(d.releases) > 0) r
-          WHERE ${sql.join(conditions, sql` AND `)} AND ${key} IS NOT NULL
-          ORDER BY r.seconds ${releaseDir}, ${key} ${dir}, o.id ${dir} LIMIT ${p.limit})`);
+        streams.push(sql`(SELECT o.id, c.sort_key, c.release_key
+          FROM (SELECT o.id, ${key} AS sort_key, r.seconds AS release_key
+            FROM offers o
+            CROSS JOIN LATERAL (
+              SELECT round(sum(d.release_seconds)::numeric / sum(d.releases))::bigint AS seconds
+              FROM user_trade_days d WHERE d.user_id = o.user_id AND d.day > ${p.release.since}::date
+              HAVING sum(d.releases) > 0) r
+            WHERE ${sql.join(candidates, sql` AND `)} AND ${key} IS NOT NULL
+            ORDER BY r.seconds ${releaseDir}, ${key} ${dir}, o.id ${dir}) c
+          JOIN offers o ON o.id = c.id JOIN users u ON u.id = o.user_id
+          WHERE ${sql.join(where, sql` AND `)}
+          ORDER BY c.release_key ${releaseDir}, c.sort_key ${dir}, c.id ${dir} LIMIT ${p.limit})`);
       }
     }
     const rows = rowsOf<Record<string, unknown>>(
