@@ -176,12 +176,8 @@ const offerByHash = preparedStatement((db) =>
  * the owner's online status and the viewer's favourite as expressions.
  */
 function searchConditions(p: SearchParams) {
-  // The offer's own columns the indexes find: cheap to test on every candidate.
-  const columns: SQL[] = [
-    sql`o.crypto_code = ${p.cryptoCode}`,
-    sql`o.type = ${p.offerType}`,
-    sql`o.is_active`,
-  ];
+  // The offer's own columns the indexes find: cheap to test on every candidate (`visibility` has the rest).
+  const columns: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`];
   if (p.currency) columns.push(sql`o.fiat_currency_code = ${p.currency}`);
   if (p.paymentMethodIds?.length === 1) {
     // One method (the usual search) as an equality, so the method's price index can give the order.
@@ -394,7 +390,8 @@ export const offersRepository = {
       // the costly visibility rules (funds, bond, hours, blocks) then run in that order only until the
       // page is full. Read only while the cursor is still among them.
       if (!p.after || p.after.release !== null) {
-        const candidates = [...columns];
+        // Switched on (one of the visibility rules, and what the partial indexes hold).
+        const candidates = [...columns, sql`o.is_active`];
         if (p.after && p.after.release !== null && p.after.release !== undefined) {
           const seconds = p.after.release;
           const later = p.release.direction === 'asc' ? sql`>` : sql`<`;
