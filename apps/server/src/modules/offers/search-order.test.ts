@@ -165,6 +165,26 @@ describe('marketplace search: location and release-time order', () => {
     ]);
   });
 
+  it('should page the release-time order in snake_case too, and 20 searches at once agree', async () => {
+    const url = `/rest/v1/offers?${q}&sort=release_time_asc&limit=2&case=snake`;
+    const first = (await viewer.c.get(url)).json().data as {
+      offers: Card[];
+      search_id: string;
+      next_page_id: string;
+    };
+    expect(first.offers.map((o) => o.hash)).toEqual([offer.fast, offer.slowCheap]);
+    const second = await viewer.c.get(
+      `${url}&searchId=${first.search_id}&page_id=${encodeURIComponent(first.next_page_id)}`,
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.offers.map((o: Card) => o.hash)).toEqual([offer.slowDear, offer.newCheap]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => viewer.c.get(`/rest/v1/offers?${q}&sort=release_time_desc&limit=20`)),
+    );
+    const orders = answers.map((a) => JSON.stringify(a.json().data.offers.map((o: Card) => o.hash)));
+    expect(new Set(orders).size).toBe(1);
+  });
+
   it('should refuse a page link of another order', async () => {
     const priceCursor = encodeCursor({ key: '100', id: 1 });
     const refused = await viewer.c.get(`/rest/v1/offers?${q}&sort=release_time_asc&page_id=${priceCursor}`);
@@ -188,8 +208,10 @@ describe('marketplace search: location and release-time order', () => {
     await t.database.db.execute(sql`UPDATE users SET country_iso = 'DE' WHERE username = ${owner.fast!}`);
     const germany = await viewer.c.get('/rest/v1/offers?type=buy&currency=EUR&location_id=276&limit=20');
     expect(germany.json().data.offers.map((o: Card) => o.hash)).toEqual([offer.fast]);
-    const unknown = await viewer.c.get(`/rest/v1/offers?${q}&location_id=123456`);
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors[0].details[0]).toMatchObject({ field: 'location_id' });
+    for (const id of ['123456', '-1', '99999999999999999999', '9999.5', 'WORLDWIDE']) {
+      const unknown = await viewer.c.get(`/rest/v1/offers?${q}&location_id=${id}`);
+      expect(unknown.statusCode, id).toBe(422);
+      expect(unknown.json().errors[0].details[0]).toMatchObject({ field: 'location_id' });
+    }
   });
 });
