@@ -3,6 +3,7 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
+  type Browser,
   type Page,
 } from '@playwright/test';
 import { admin, apiPost, register, uniqueUsername } from './helpers';
