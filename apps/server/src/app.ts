@@ -237,11 +237,12 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const pendingLogins = createPendingLogins({ db: database.db, config });
   // Read at request time: `trades` is built further down (trades depend on users, not the reverse).
   const presentUser = createCurrentUserPresenter({
-    hasActiveTrades: (userId) => trades.hasActiveTrades(userId),
+    trading: (userId) => trades.tradingFactsOf(userId),
     twoFactorFlags: (userId) => twoFactor.flags(userId),
     kyc: (userId, currencyCode) => kyc.currentUserFacts(userId, currencyCode),
     corporate: (userId) => corporate.account(userId),
     hasApiKey: (userId) => apiKeys.hasActive(userId),
+    catalogue: () => catalogue.data(),
   });
   // The chain the wallet runs on (decision 0047): the initial state says which coins are simulated.
   const chain = chainFromConfig(config);
@@ -330,6 +331,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       feedbackCounts: (userIds) => feedbackCountsOf(database.db, userIds),
       ownerStats: (userIds) => tradesRepository.ownerStatsOf(database.db, userIds),
       capUsed: (offerId) => tradesRepository.capUsed(database.db, offerId),
+      boughtFrom: (buyerId, sellerId) => tradesRepository.hasBoughtFrom(database.db, buyerId, sellerId),
     },
   });
   await app.register(contactsRoutes, { contacts: createContactsService({ db: database.db, events }) });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { runAdminCommand } from '../src/cli/commands.js';
 import { sellOfferBody, type TestApp, type TestClient } from './helpers.js';
+import { multipart, png } from './uploads.js';
 
 export type Party = { c: TestClient; id: number; name: string };
 
@@ -85,6 +86,42 @@ export function tradeScenario(t: TestApp) {
         dispute_reason_text: 'Paid from my own account.',
       });
       expect(response.statusCode, response.body).toBe(200);
+    },
+
+    /**
+     * The party's ID verified through the real flow (decision 0038): a passport started with these names,
+     * its front and a selfie uploaded, approved by `reviewer` (a supermod or admin).
+     */
+    async verifyId(
+      party: Party,
+      reviewer: Party,
+      name: { first: string; middle?: string; last: string } = { first: 'Ana', last: 'García' },
+    ) {
+      const started = await party.c.post('/account/verification/start/id', {
+        issue_country_iso3: 'ESP',
+        document_type: 'passport',
+        first_name_original: name.first,
+        middle_name_original: name.middle ?? '',
+        last_name_original: name.last,
+        document_number: 'X1234567',
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const requestId = started.json().data.id as number;
+      for (const side of ['front', 'selfie']) {
+        const body = multipart([
+          { name: 'side', value: side },
+          { name: 'file', filename: `${side}.png`, type: 'image/png', data: await png() },
+        ]);
+        const uploaded = await party.c.request(
+          'POST',
+          `/rest/v1/verification/requests/${requestId}/documents`,
+          body.payload as unknown as Record<string, never>,
+          { headers: { 'content-type': body.contentType } },
+        );
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
+      }
+      const approved = await reviewer.c.post(`/rest/v1/admin/verifications/${requestId}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
     },
 
     /** A new buyer starts a trade on the offer, marks it paid and opens a dispute. */

@@ -357,7 +357,7 @@ export interface paths {
     };
     /**
      * The logged-in user
-     * @description The caller's own account: username, e-mail, phone, name, country, currency, language and time zone, trade counts, two-factor settings, verification level and what it blocks, company account, role, account state and notice. Logged-in users (a session or an API key); 401 `UNAUTHENTICATED` otherwise.
+     * @description The caller's own account: username, e-mail, phone, the name their approved ID verification proved and how others see it (`displayedFullName`, `fullNameVisibilityType`), country, currency, language and time zone, trade counts (completed, successful, BTC traded), offers, two-factor settings, verification level and what it blocks, company account, role, account state and notice. Fields of features this product does not have (referral code, fee discount, merchant balance, vendor languages, tours) are null; `isBalanceHidden` is null (the browser keeps it). Logged-in users (a session or an API key); 401 `UNAUTHENTICATED` otherwise.
      */
     get: operations['getUsersCurrentUser'];
     put?: never;
@@ -1201,7 +1201,7 @@ export interface paths {
     };
     /**
      * Marketplace search (anonymous allowed)
-     * @description Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location, tags, badges and online owners, in `sort` order, in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.
+     * @description Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location (`location_id` from `/rest/v1/countries`; 9999, the worldwide entry, means anywhere), tags, badges and online owners, in `sort` order (`release_time_asc` / `_desc`: the owners' mean release time of the last 30 days, the figure the cards show, owners without one last, ties by the side's best price), in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.
      */
     get: operations['getOffers'];
     put?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
     };
     /**
      * One offer for the offer page
-     * @description `{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.
+     * @description `{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. `isNewBuyer`: the viewer would buy (a sell offer) and never completed a purchase from its owner, so `newBuyerMaxFiatLimit` caps their trade; `isMaxTradeLimitUserIDNotVerified`: the viewer's ID is not verified. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.
      */
     get: operations['getOffersById'];
     put?: never;
@@ -2071,7 +2071,7 @@ export interface paths {
     };
     /**
      * A trader’s public profile
-     * @description The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time) and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
+     * @description The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time), for a company account its name, and their verified full name when their full-name visibility lets this viewer see it (everyone; trusted: users they trust; trusted and trade partners: also users they completed a trade with); to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.
      */
     get: operations['getUsersByUsername'];
     put?: never;
@@ -3968,6 +3968,7 @@ export interface operations {
                 userFullName: string | null;
                 firstName: string | null;
                 lastName: string | null;
+                displayedFullName: string | null;
                 location: string | null;
                 country: {
                   iso: string;
@@ -3978,25 +3979,25 @@ export interface operations {
                   };
                 } | null;
                 currency: string;
-                currencyId: number;
+                currencyId: number | null;
                 locationCurrency: string | null;
                 locale: string;
                 urlLocale: string;
                 timezone: string;
-                referralCode: string;
-                feeDiscount: number;
+                referralCode: string | null;
+                feeDiscount: number | null;
                 completedTrades: number;
                 successfulTrades: number;
                 totalTradedBtc: string;
                 activeOffersCount: number;
-                merchantBalance: string;
+                merchantBalance: string | null;
                 twoFactor: {
                   login: boolean;
                   release: boolean;
                   sendout: boolean;
                 };
-                vendorLanguages: string[];
-                completedTourGuides: string[];
+                vendorLanguages: string[] | null;
+                completedTourGuides: string[] | null;
                 kycLevelCheck: {
                   level: number;
                   /** @enum {string} */
@@ -4014,7 +4015,8 @@ export interface operations {
                   | 'use-wallet'
                   | 'activate-offer'
                 )[];
-                fullNameVisibilityType: string;
+                /** @enum {string} */
+                fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
                 accountCorporateNames: string[];
                 corporateAccount: {
                   /** @enum {string} */
@@ -4072,7 +4074,7 @@ export interface operations {
                 isAdmin: boolean;
                 hasOffers: boolean;
                 hasActiveTrades: boolean;
-                isBalanceHidden: boolean;
+                isBalanceHidden: boolean | null;
                 isApiKeyConnected: boolean;
                 hasActiveMobileApp: boolean;
                 createdAt: string;
@@ -4176,6 +4178,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -4186,25 +4189,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -4222,7 +4225,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -4280,7 +4284,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -4331,6 +4335,7 @@ export interface operations {
                   userFullName: string | null;
                   firstName: string | null;
                   lastName: string | null;
+                  displayedFullName: string | null;
                   location: string | null;
                   country: {
                     iso: string;
@@ -4341,25 +4346,25 @@ export interface operations {
                     };
                   } | null;
                   currency: string;
-                  currencyId: number;
+                  currencyId: number | null;
                   locationCurrency: string | null;
                   locale: string;
                   urlLocale: string;
                   timezone: string;
-                  referralCode: string;
-                  feeDiscount: number;
+                  referralCode: string | null;
+                  feeDiscount: number | null;
                   completedTrades: number;
                   successfulTrades: number;
                   totalTradedBtc: string;
                   activeOffersCount: number;
-                  merchantBalance: string;
+                  merchantBalance: string | null;
                   twoFactor: {
                     login: boolean;
                     release: boolean;
                     sendout: boolean;
                   };
-                  vendorLanguages: string[];
-                  completedTourGuides: string[];
+                  vendorLanguages: string[] | null;
+                  completedTourGuides: string[] | null;
                   kycLevelCheck: {
                     level: number;
                     /** @enum {string} */
@@ -4377,7 +4382,8 @@ export interface operations {
                     | 'use-wallet'
                     | 'activate-offer'
                   )[];
-                  fullNameVisibilityType: string;
+                  /** @enum {string} */
+                  fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
                   accountCorporateNames: string[];
                   corporateAccount: {
                     /** @enum {string} */
@@ -4435,7 +4441,7 @@ export interface operations {
                   isAdmin: boolean;
                   hasOffers: boolean;
                   hasActiveTrades: boolean;
-                  isBalanceHidden: boolean;
+                  isBalanceHidden: boolean | null;
                   isApiKeyConnected: boolean;
                   hasActiveMobileApp: boolean;
                   createdAt: string;
@@ -4780,6 +4786,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -4790,25 +4797,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -4826,7 +4833,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -4884,7 +4892,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -5063,6 +5071,7 @@ export interface operations {
               userFullName: string | null;
               firstName: string | null;
               lastName: string | null;
+              displayedFullName: string | null;
               location: string | null;
               country: {
                 iso: string;
@@ -5073,25 +5082,25 @@ export interface operations {
                 };
               } | null;
               currency: string;
-              currencyId: number;
+              currencyId: number | null;
               locationCurrency: string | null;
               locale: string;
               urlLocale: string;
               timezone: string;
-              referralCode: string;
-              feeDiscount: number;
+              referralCode: string | null;
+              feeDiscount: number | null;
               completedTrades: number;
               successfulTrades: number;
               totalTradedBtc: string;
               activeOffersCount: number;
-              merchantBalance: string;
+              merchantBalance: string | null;
               twoFactor: {
                 login: boolean;
                 release: boolean;
                 sendout: boolean;
               };
-              vendorLanguages: string[];
-              completedTourGuides: string[];
+              vendorLanguages: string[] | null;
+              completedTourGuides: string[] | null;
               kycLevelCheck: {
                 level: number;
                 /** @enum {string} */
@@ -5109,7 +5118,8 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
-              fullNameVisibilityType: string;
+              /** @enum {string} */
+              fullNameVisibilityType: 'everyone' | 'trusted' | 'trusted_and_partners' | 'nobody';
               accountCorporateNames: string[];
               corporateAccount: {
                 /** @enum {string} */
@@ -5167,7 +5177,7 @@ export interface operations {
               isAdmin: boolean;
               hasOffers: boolean;
               hasActiveTrades: boolean;
-              isBalanceHidden: boolean;
+              isBalanceHidden: boolean | null;
               isApiKeyConnected: boolean;
               hasActiveMobileApp: boolean;
               createdAt: string;
@@ -10375,6 +10385,7 @@ export interface operations {
               trustedCount: number;
               blockedCount: number;
               companyName: string | null;
+              fullName: string | null;
               tradeStats: {
                 completedTrades: number;
                 completionRate: string | null;

@@ -32,6 +32,7 @@ export * from './kyc-provider.js';
 export * from './security.js';
 export * from './two-factor.js';
 export * from './settings.js';
+export * from './full-name.js';
 export * from './phone.js';
 export * from './contacts.js';
 export * from './payment-accounts.js';

@@ -31,6 +31,12 @@ export const openingHourViewSchema = z.object({
 
 export const offerTagSchema = z.object({ slug: z.string(), name: z.string() });
 
+/**
+ * The window of a trader's completion rate and release time (docs/decisions/0045-trader-stats.md): the
+ * last 30 UTC days, today included. The marketplace's release-time sort reads the same figure (0050).
+ */
+export const TRADER_STATS_WINDOW_DAYS = 30;
+
 /** The owner as a listing card shows them. */
 export const offerOwnerCardSchema = z.object({
   username: z.string(),

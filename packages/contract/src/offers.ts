@@ -270,11 +270,17 @@ export const offerSearchQuerySchema = z.object({
   group: lineString().max(60).optional(),
   visitor_country_iso: countryIso.optional(),
   users_country_iso: countryIso.optional(),
+  /** The owners' country by its `/rest/v1/countries` id; 9999 (`WORLDWIDE_COUNTRY`) means anywhere. */
   location_id: z.coerce.number().int().optional(),
   is_payment_method_localized: flag.optional(),
   crypto_currency_id: z.coerce.number().int().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   withFavorites: flag.optional(),
+  /**
+   * `default`: the side's best price first; the price sorts; the release-time sorts: the owners' mean
+   * release time of the last 30 days (the cards' `avgReleaseSeconds`), owners without one last, ties by
+   * the side's best price (decision 0050).
+   */
   sort: z.enum(offerSorts).default('default'),
   user_badges: list.optional(),
   amount_range_min: positiveDecimalSchema.optional(),

@@ -4,8 +4,9 @@ import { lineString } from './strings.js';
 
 /**
  * `GET /rest/v1/users/{username}`: what anyone may see of a trader (spec: the public user profile,
- * `/user/{username}`, beside that user's active offers). Nothing private: no e-mail, no full name, no
- * balances. Decisions: docs/decisions/0008-offers.md, "Web: offer page, report, profile".
+ * `/user/{username}`, beside that user's active offers). Nothing private: no e-mail, no balances; the full
+ * name only as its owner lets this viewer see it. Decisions: docs/decisions/0008-offers.md, "Web: offer
+ * page, report, profile", and 0050 (the full name).
  */
 export const publicProfileSchema = z.object({
   username: z.string(),
@@ -40,6 +41,12 @@ export const publicProfileSchema = z.object({
    * null for a person's account and for a company not verified yet.
    */
   companyName: z.string().nullable(),
+  /**
+   * The verified name in the form the user chose, when their full-name visibility lets this viewer see it
+   * (everyone; trusted: users they trust; trusted and trade partners: also users they completed a trade
+   * with; decision 0050). Null otherwise, for a visitor unless it is "everyone", and for a banned account.
+   */
+  fullName: z.string().nullable(),
   /**
    * The trader's record (docs/decisions/0045-trader-stats.md): released trades of all time, and over the
    * last 30 days the completion rate (percent with one decimal, "97.5"; null without a finished trade) and

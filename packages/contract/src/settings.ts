@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { usernameSchema } from './auth.js';
 import { supportedLocales } from './common.js';
 import { lineString, textString } from './strings.js';
+import { fullNameDisplayForms, fullNameVisibilityTypes } from './full-name.js';
 
 /**
  * User settings (issue 12, decision 0029): the spec's profile (bio, notification interval for trade
@@ -15,16 +16,6 @@ export const BIO_MAX_LINES = 8;
 /** The spec's notification interval for trade messages: default 10; ours: at most 60 minutes. */
 export const NOTIFY_INTERVAL_DEFAULT = 10;
 export const NOTIFY_INTERVAL_MAX = 60;
-
-/** The spec's full-name visibility options and display forms. */
-export const fullNameVisibilityTypes = ['everyone', 'trusted', 'trusted_and_partners', 'nobody'] as const;
-export const fullNameDisplayForms = [
-  'first_name_initial',
-  'full_name',
-  'hide_name',
-  'legal_entity_name',
-  'business_name',
-] as const;
 
 /**
  * What kind of contact detail a bio holds (the spec's `bio_contact_error`), or null: phone numbers

@@ -483,11 +483,19 @@ export type TradeRole = z.infer<typeof tradeRoleSchema>;
 export const tradePartySchema = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
+  /**
+   * The party's verified name in the form they chose, when their full-name visibility lets the trade's
+   * other party see it (everyone, trusted and trade partners, or trusted and they trust the other
+   * party; decision 0050); null otherwise. Everyone looking at the trade sees the same.
+   */
   fullName: z.string().nullable(),
+  /** No IP geolocation exists: null. */
   ipLocation: z.string().nullable(),
   lastSeen: z.string().nullable(),
+  /** Phone numbers stay private to their owner: null. */
   phone: z.string().nullable(),
   feedback: z.object({ positive: z.number().int(), negative: z.number().int() }),
+  /** ID verified (document and selfie, decision 0037) and e-mail verified. */
   verification: z.object({ id: z.boolean(), email: z.boolean() }),
   registered: z.string(),
   totalTrades: z.number().int(),

@@ -16,6 +16,9 @@ const FIRST_PAGE = '/rest/v1/offers?type=buy&currency=USD&limit=20';
 export const FILTERED =
   '/rest/v1/offers?type=buy&currency=USD&payment-method=bank-transfer&fiat-min=100&sort=crypto_usd_price_asc&limit=50';
 
+/** The release-time order of the first page's market. */
+const RELEASE_ORDER = `${FIRST_PAGE}&sort=release_time_asc`;
+
 type SearchPage = {
   data: {
     searchId: string;
@@ -86,6 +89,9 @@ export function offersCase(
         { title: 'search, method + currency + amount (50), visitor', path: FILTERED },
         { title: 'search, method + currency + amount (50), trader', path: FILTERED, headers: asTrader },
         { title: 'search, next page (cursor), trader', path: next, headers: asTrader },
+        // The owners' 30-day release time first (decision 0050): the bench market has no trade history,
+        // so this measures what the release order adds (every candidate's owner probed) over the price order.
+        { title: 'search, fastest release first, trader', path: RELEASE_ORDER, headers: asTrader },
         { title: 'offer page, visitor', path: offer },
         { title: 'offer page, trader', path: offer, headers: asTrader },
       );

@@ -288,6 +288,13 @@ export function createKycRequestsService(options: KycRequestsOptions) {
       ip: by.ip,
     });
 
+  /** The holder's name as an ID request's details give it (the spec's `*_name_original` fields). */
+  const idNameOf = (details: Record<string, string>) => ({
+    firstName: (details.first_name_original ?? '').trim(),
+    middleName: (details.middle_name_original ?? '').trim() || null,
+    lastName: (details.last_name_original ?? '').trim(),
+  });
+
   /** Who decides a request: a staff member, or an external provider (no user; its name as the role). */
   type Decider = { id: number | null; role: string; ip: string | null };
 
@@ -301,6 +308,10 @@ export function createKycRequestsService(options: KycRequestsOptions) {
     });
     await kycRequestsRepository.setDocumentsOf(tx, request.id, 'approved');
     await kycFactsRepository.prove(tx, request.userId, provenBy[request.type], at);
+    // The name the ID proves is the one users may show others (decision 0050).
+    if (request.type === 'id') {
+      await kycFactsRepository.setIdName(tx, request.userId, idNameOf(request.details), at);
+    }
     if (request.type === 'video') await kycFactsRepository.setVideoStatus(tx, request.userId, 'approved', at);
     await audit(tx, by, 'verification.approve', request.id);
     const level = (await standings.standing(request.userId, tx)).level.id;

@@ -8,6 +8,8 @@
  *   `KYC_ACTION_BLOCKED`), `idVerified(standing)`. What trades, wallet and offers are given.
  * - `createKycService({ standings, usage, usdToFiat })`: the levels-info, limitations and kyc-check calls
  *   and `currentUserFacts(userId, currency)`; `usage` reports trades and send-outs (the app passes it).
+ * - `nameSourcesColumns(user, kyc)` / `nameSourcesOf(row)`: what a shown full name is made of (the ID's
+ *   verified names, the verified company's, the settings), for other modules' statements (decision 0050).
  */
 export { DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
 export {
@@ -22,5 +24,6 @@ export {
   type KycUsageReaders,
 } from './service.js';
 export { kycRoutes } from './routes.js';
+export { nameSourcesColumns, nameSourcesOf, type NameSourcesColumns } from './name-sources.js';
 export { kycFactsRepository, type ProvenRequirement } from './repository.js';
 export { userKyc, VIDEO_STATUSES, type VideoStatus } from './tables.js';

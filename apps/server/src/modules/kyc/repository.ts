@@ -51,6 +51,22 @@ export const kycFactsRepository = {
       });
   },
 
+  /**
+   * The holder's name an approved ID verification proved (decision 0050), replacing an earlier one: the
+   * name users may choose to show (full-name visibility) is this one, never what someone typed.
+   */
+  async setIdName(
+    tx: DbOrTx,
+    userId: number,
+    name: { firstName: string; middleName: string | null; lastName: string },
+    at: Date,
+  ) {
+    await tx
+      .insert(userKyc)
+      .values({ userId, ...name, updatedAt: at })
+      .onConflictDoUpdate({ target: userKyc.userId, set: { ...name, updatedAt: at } });
+  },
+
   async setVideoStatus(tx: DbOrTx, userId: number, status: VideoStatus | null, at: Date) {
     await tx
       .insert(userKyc)

@@ -92,6 +92,9 @@ const factsOf = preparedStatement((db) =>
       videoAt: userKyc.videoAt,
       videoStatus: userKyc.videoStatus,
       companyAt: userKyc.companyAt,
+      firstName: userKyc.firstName,
+      middleName: userKyc.middleName,
+      lastName: userKyc.lastName,
     })
     .from(users)
     .leftJoin(userKyc, eq(userKyc.userId, users.id))
@@ -145,8 +148,22 @@ export function createKycStandings(options: { db: Db; levels: KycLevelsTable }) 
   }
 
   async function standing(userId: number, dbOrTx: DbOrTx = db): Promise<KycStanding> {
+    return (await standingWithName(userId, dbOrTx)).standing;
+  }
+
+  /**
+   * Where a trader stands, and the name their ID verification proved (null names without a verified ID
+   * document): the current user shows both, from the same statement.
+   */
+  async function standingWithName(userId: number, dbOrTx: DbOrTx = db) {
     const [row] = await factsOf(dbOrTx).execute({ id: userId });
-    return standingOf({
+    const verified = Boolean(row?.idDocumentAt);
+    const name = {
+      firstName: verified ? (row?.firstName ?? null) : null,
+      middleName: verified ? (row?.middleName ?? null) : null,
+      lastName: verified ? (row?.lastName ?? null) : null,
+    };
+    const current = standingOf({
       userId,
       isEmailVerified: row?.isEmailVerified ?? false,
       phoneVerified: Boolean(row?.phoneVerifiedAt),
@@ -158,6 +175,7 @@ export function createKycStandings(options: { db: Db; levels: KycLevelsTable }) 
       company: Boolean(row?.companyAt),
       videoStatus: row?.videoStatus ?? null,
     });
+    return { standing: current, name };
   }
 
   /** The level that first allows `action` above `level`, for the refusal's message. */
@@ -167,6 +185,7 @@ export function createKycStandings(options: { db: Db; levels: KycLevelsTable }) 
   return {
     levels,
     standing,
+    standingWithName,
     standingOf,
     /** Refuses an action the trader's level blocks (403 `KYC_ACTION_BLOCKED`, with the level that allows it). */
     assertAllowed(current: KycStanding, action: BlockedKycAction): void {
@@ -293,7 +312,7 @@ export function createKycService(options: {
 
     /** What the current user's shape carries of KYC (users module, through the app's readers). */
     async currentUserFacts(userId: number, currencyCode: string) {
-      const current = await standing(userId);
+      const { standing: current, name } = await standings.standingWithName(userId);
       const check = await levelCheck(current, currencyCode).catch(() => levelCheck(current, 'USD'));
       const video = current.videoStatus;
       return {
@@ -312,6 +331,8 @@ export function createKycService(options: {
           check.unusedTradingVolumeInFiatCurrency !== null &&
           Number(check.unusedTradingVolumeInFiatCurrency) <= 0,
         accountLevel: current.accountLevel,
+        /** The name the approved ID verification proved (decision 0050). */
+        name,
       };
     },
   };

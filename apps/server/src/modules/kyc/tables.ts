@@ -25,6 +25,13 @@ export const userKyc = pgTable(
     /** Where the video verification stands (null: never asked, never done). */
     videoStatus: text('video_status', { enum: VIDEO_STATUSES }),
     companyAt: timestamp('company_at', { withTimezone: true }),
+    /**
+     * The holder's name as the approved ID verification gave it (decision 0050): the only full name the
+     * product shows of anyone, and only while the ID stays verified (`id_document_at`).
+     */
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

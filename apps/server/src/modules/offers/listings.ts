@@ -18,6 +18,11 @@ export type OfferTradeFacts = {
   ownerStats(userIds: number[]): Promise<Map<number, OwnerTradeStats>>;
   /** The fiat the offer's trades have taken from its cap (every trade that was not undone). */
   capUsed(offerId: number): Promise<string>;
+  /**
+   * Whether the buyer completed a trade buying from this seller: without one they are a "new buyer"
+   * (the offer's new-buyer limit; the trade start's own rule).
+   */
+  boughtFrom(buyerId: number, sellerId: number): Promise<boolean>;
 };
 
 /** The listing cards of search results: tags, owner facts and live prices, three statements a page. */

@@ -27,6 +27,7 @@ const viewer = (facts: Partial<ViewerFacts>): ViewerFacts => ({
   trustedBy: new Set(),
   favorites: new Set(),
   seesTrustedOnly: false,
+  idVerified: false,
   ...facts,
 });
 

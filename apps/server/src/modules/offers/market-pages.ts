@@ -2,7 +2,7 @@ import type { OfferListing } from '@app/contract';
 import { SharedWindow } from '../../platform/cache/shared-window.js';
 import { snakeCaseKeys } from '../../platform/http/case.js';
 import { cachedBodyOf, type CachedBody } from '../catalogue/index.js';
-import { encodeCursor } from './cursor.js';
+import { cursorOf, encodeCursor } from './cursor.js';
 import type { ViewerFacts } from './viewer-facts.js';
 
 /**
@@ -23,6 +23,8 @@ export type PageRow = {
   id: number;
   userId: number;
   sortKey: string;
+  /** The owner's release seconds on the release-time sorts (the cursor carries it). */
+  releaseKey?: number | null;
   card: OfferListing;
   json: string;
   favoriteJson: string;
@@ -43,7 +45,7 @@ export type SharedPage = {
 
 /** What the build returns: the public search with `limit + SPARE_ROWS` rows, presented and validated. */
 export type BuiltSearch = {
-  rows: { id: number; userId: number; sortKey: string }[];
+  rows: { id: number; userId: number; sortKey: string; releaseKey?: number | null }[];
   cards: OfferListing[];
   searchId: string;
   /** Whether more visible offers follow the built rows. */
@@ -77,7 +79,7 @@ function bodyOf(
   );
 }
 
-const cursorAfter = (row: PageRow) => encodeCursor({ key: row.sortKey, id: row.id });
+const cursorAfter = (row: PageRow) => encodeCursor(cursorOf(row));
 
 export function sharedPageOf(built: BuiltSearch, limit: number, responseCase: ResponseCase): SharedPage {
   const convert = (card: OfferListing) => (responseCase === 'snake' ? snakeCaseKeys(card) : card);

@@ -98,6 +98,8 @@ export function createMarketplace(options: {
   const offerPages = new SharedWindow<SharedOfferPage>({ ttlMs, maxEntries: 2_000 });
   /** Counts of viewers who block someone (or are blocked), per viewer and query, for the window. */
   const viewerTotals = new SharedWindow<SearchTotal>({ ttlMs, maxEntries: 20_000 });
+  /** Whether a viewer bought from an owner before, per pair, for the window (the offer page's new buyer). */
+  const purchases = new SharedWindow<boolean>({ ttlMs, maxEntries: 20_000 });
 
   /** The shared page of a query for visitors of one country: the public search with spare rows. */
   async function sharedPage(
@@ -211,6 +213,20 @@ export function createMarketplace(options: {
       return { cards: others(result.rows.map((row, i) => ({ id: row.id, card: cards[i]! }))), shared: false };
     },
 
+    /**
+     * Whether the viewer is a "new buyer" of this offer (spec: limited by the offer's
+     * `newBuyerMaxFiatLimit`): they would buy (a sell offer) and never completed a purchase from its
+     * owner, the trade start's own rule. False for the owner, a visitor and buy offers (the viewer sells).
+     */
+    async isNewBuyer(page: SharedOfferPage, viewer: ViewerFacts | null): Promise<boolean> {
+      const { offer } = page;
+      if (!viewer || viewer.id === offer.userId || offer.type !== 'sell') return false;
+      const bought = await purchases.get(`${viewer.id}:${offer.userId}`, () =>
+        tradeFacts.boughtFrom(viewer.id, offer.userId),
+      );
+      return !bought;
+    },
+
     /** Something in the market changed on this instance or another: rebuild on the next request. */
     marketChanged() {
       pages.clear();
@@ -228,6 +244,7 @@ export function createMarketplace(options: {
       offerPages.clear();
       viewers.clear();
       viewerTotals.clear();
+      purchases.clear();
     },
   };
 }

@@ -46,13 +46,22 @@ export type SearchParams = {
   blockedCountries: string[];
   /** Bond required in this coin, base units; 0 means no bond is needed. */
   bondRequired: bigint;
+  /** The price order (on the release-time sorts: the side's best price first, for ties). */
   direction: 'asc' | 'desc';
-  after?: { key: string; id: number };
+  /**
+   * The release-time sorts (decision 0050): by the owner's mean release seconds of the last 30 days
+   * (`user_trade_days` rows after `since`, the cards' figure), owners without one last, then by price.
+   */
+  release?: { direction: 'asc' | 'desc'; since: string };
+  /** `release`: the owner's seconds on the release-time sorts (null: among the owners without one). */
+  after?: { key: string; id: number; release?: number | null };
   limit: number;
 };
 
 export type SearchRow = OfferRow & {
   sortKey: string;
+  /** The owner's release seconds on the release-time sorts (null: none); undefined on the others. */
+  releaseKey?: number | null;
   ownerUsername: string;
   ownerCountry: string | null;
   ownerOnline: boolean;
@@ -167,16 +176,18 @@ const offerByHash = preparedStatement((db) =>
  * the owner's online status and the viewer's favourite as expressions.
  */
 function searchConditions(p: SearchParams) {
-  const where: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`, visibility(p)];
-  if (p.currency) where.push(sql`o.fiat_currency_code = ${p.currency}`);
+  // The offer's own columns the indexes find: cheap to test on every candidate (`visibility` has the rest).
+  const columns: SQL[] = [sql`o.crypto_code = ${p.cryptoCode}`, sql`o.type = ${p.offerType}`];
+  if (p.currency) columns.push(sql`o.fiat_currency_code = ${p.currency}`);
   if (p.paymentMethodIds?.length === 1) {
     // One method (the usual search) as an equality, so the method's price index can give the order.
-    where.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
+    columns.push(sql`o.payment_method_id = ${p.paymentMethodIds[0]}`);
   } else if (p.paymentMethodIds) {
-    where.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
+    columns.push(sql`o.payment_method_id = ANY(${pgIntArray(p.paymentMethodIds)}::int[])`);
   }
-  if (p.groupId !== undefined) where.push(sql`o.payment_group_id = ${p.groupId}`);
-  if (p.ownerId !== undefined) where.push(sql`o.user_id = ${p.ownerId}`);
+  if (p.groupId !== undefined) columns.push(sql`o.payment_group_id = ${p.groupId}`);
+  if (p.ownerId !== undefined) columns.push(sql`o.user_id = ${p.ownerId}`);
+  const where: SQL[] = [...columns, visibility(p)];
   if (p.fiatAmount) {
     where.push(sql`(CASE WHEN o.amount_mode = 'predefined'
       THEN ${p.fiatAmount}::numeric = ANY(o.predefined_amounts)
@@ -204,7 +215,7 @@ function searchConditions(p: SearchParams) {
       ? sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${p.viewerId} AND f.offer_id = o.id)`
       : sql`false`;
   if (p.favoritesOnly) where.push(favorite);
-  return { where, online, favorite };
+  return { where, columns, online, favorite };
 }
 
 export const offersRepository = {
@@ -314,17 +325,21 @@ export const offersRepository = {
 
   /**
    * The marketplace: one page of visible offers, ordered by USD price per coin (computed with the
-   * search's rates) and id, after the keyset cursor. Everything is one indexed SQL statement.
+   * search's rates) and id, after the keyset cursor; on the release-time sorts, by the owners' release
+   * time first. Everything is one indexed SQL statement.
    */
   async search(db: DbOrTx, p: SearchParams): Promise<SearchRow[]> {
     const key = usdPriceExpr(p.sortRates);
-    const { where, online, favorite } = searchConditions(p);
+    const { where, columns, online, favorite } = searchConditions(p);
     const asc = p.direction === 'asc';
     const dir = asc ? sql`ASC` : sql`DESC`;
-    const afterCursor = p.after
+    // On the release-time sorts the price order is the tail of the order: its cursor applies only while
+    // the page is among the owners without a release time (`after.release` null).
+    const priceAfter = p.after && (!p.release || p.after.release === null) ? p.after : undefined;
+    const afterCursor = priceAfter
       ? asc
-        ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
-        : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`
+        ? sql`(${key}, o.id) > (${priceAfter.key}::numeric, ${priceAfter.id})`
+        : sql`(${key}, o.id) < (${priceAfter.key}::numeric, ${priceAfter.id})`
       : undefined;
 
     /*
@@ -335,10 +350,15 @@ export const offersRepository = {
      * instead of pricing and sorting every matching offer. The cursor's key gives each stream a
      * column bound the index can seek to; the exact (key, id) comparison still decides.
      */
-    const marginBound = p.after
+    const marginBound = priceAfter
       ? asc
-        ? sql`o.margin >= trunc((${p.after.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) - 0.0001`
-        : sql`o.margin <= trunc((${p.after.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) + 0.0001`
+        ? sql`o.margin >= trunc((${priceAfter.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) - 0.0001`
+        : sql`o.margin <= trunc((${priceAfter.key}::numeric / ${p.sortRates.cryptoUsd}::numeric - 1) * 100, 4) + 0.0001`
+      : undefined;
+    // The release-time sorts' tail: owners without a release in the window (one primary-key probe each).
+    const noRelease = p.release
+      ? sql`NOT EXISTS (SELECT 1 FROM user_trade_days d
+          WHERE d.user_id = o.user_id AND d.day > ${p.release.since}::date AND d.releases > 0)`
       : undefined;
     const stream = (kind: 'margin' | 'fixed') => {
       const conditions = [
@@ -347,6 +367,7 @@ export const offersRepository = {
       ];
       if (afterCursor) conditions.push(afterCursor);
       if (kind === 'margin' && marginBound) conditions.push(marginBound);
+      if (noRelease) conditions.push(noRelease);
       // Fixed offers follow their column only within one currency; across currencies they are priced.
       const order =
         kind === 'margin'
@@ -354,20 +375,63 @@ export const offersRepository = {
           : p.currency
             ? sql`o.fixed_price ${dir}, o.id ${dir}`
             : sql`${key} ${dir}, o.id ${dir}`;
-      return sql`(SELECT o.id, ${key} AS sort_key FROM offers o JOIN users u ON u.id = o.user_id
+      return sql`(SELECT o.id, ${key} AS sort_key, NULL::bigint AS release_key
+        FROM offers o JOIN users u ON u.id = o.user_id
         WHERE ${sql.join(conditions, sql` AND `)} AND ${key} IS NOT NULL
         ORDER BY ${order} LIMIT ${p.limit})`;
     };
+    const streams = [stream('margin'), stream('fixed')];
+    let order = sql`page.sort_key ${dir}, o.id ${dir}`;
+    if (p.release) {
+      const releaseDir = p.release.direction === 'asc' ? sql`ASC` : sql`DESC`;
+      order = sql`page.release_key IS NULL, page.release_key ${releaseDir}, ${order}`;
+      // The head: offers of owners with a release time. The candidates (the offer's own columns) are
+      // ordered by their owner's figure, each from at most 30 of the owner's per-day rows (primary key);
+      // the costly visibility rules (funds, bond, hours, blocks) then run in that order only until the
+      // page is full. Read only while the cursor is still among them.
+      if (!p.after || p.after.release !== null) {
+        // Switched on (one of the visibility rules, and what the partial indexes hold).
+        const candidates = [...columns, sql`o.is_active`];
+        if (p.after && p.after.release !== null && p.after.release !== undefined) {
+          const seconds = p.after.release;
+          const later = p.release.direction === 'asc' ? sql`>` : sql`<`;
+          const priceLater = asc
+            ? sql`(${key}, o.id) > (${p.after.key}::numeric, ${p.after.id})`
+            : sql`(${key}, o.id) < (${p.after.key}::numeric, ${p.after.id})`;
+          candidates.push(sql`(r.seconds ${later} ${seconds} OR (r.seconds = ${seconds} AND ${priceLater}))`);
+        }
+        streams.push(sql`(SELECT o.id, c.sort_key, c.release_key
+          FROM (SELECT o.id, ${key} AS sort_key, r.seconds AS release_key
+            FROM offers o
+            CROSS JOIN LATERAL (
+              SELECT round(sum(d.release_seconds)::numeric / sum(d.releases))::bigint AS seconds
+              FROM user_trade_days d WHERE d.user_id = o.user_id AND d.day > ${p.release.since}::date
+              HAVING sum(d.releases) > 0) r
+            WHERE ${sql.join(candidates, sql` AND `)} AND ${key} IS NOT NULL
+            ORDER BY r.seconds ${releaseDir}, ${key} ${dir}, o.id ${dir}) c
+          JOIN offers o ON o.id = c.id JOIN users u ON u.id = o.user_id
+          WHERE ${sql.join(where, sql` AND `)}
+          ORDER BY c.release_key ${releaseDir}, c.sort_key ${dir}, c.id ${dir} LIMIT ${p.limit})`);
+      }
+    }
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
-        SELECT o.*, page.sort_key::text AS sort_key, u.username AS owner_username,
+        SELECT o.*, page.sort_key::text AS sort_key, page.release_key, u.username AS owner_username,
           u.country_iso AS owner_country, ${online} AS owner_online, ${favorite} AS is_favorite
-        FROM (${stream('margin')} UNION ALL ${stream('fixed')}) page
+        FROM (${sql.join(streams, sql` UNION ALL `)}) page
           JOIN offers o ON o.id = page.id JOIN users u ON u.id = o.user_id
-        ORDER BY page.sort_key ${dir}, o.id ${dir}
+        ORDER BY ${order}
         LIMIT ${p.limit}`),
     );
-    return rows.map(fromSqlRow);
+    return rows.map((row) => ({
+      ...fromSqlRow(row),
+      ...(p.release
+        ? {
+            releaseKey:
+              row.release_key === null || row.release_key === undefined ? null : Number(row.release_key),
+          }
+        : {}),
+    }));
   },
 
   /**

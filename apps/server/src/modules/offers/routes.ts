@@ -402,7 +402,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['offers'],
         summary: 'Marketplace search (anonymous allowed)',
         description:
-          "Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location, tags, badges and online owners, in `sort` order, in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.",
+          "Offers of the marketplace for a coin (`crypto_currency_id`) and the visitor's side (`type`: `buy` lists sell offers), filtered by currency, payment method or group, amount, location (`location_id` from `/rest/v1/countries`; 9999, the worldwide entry, means anywhere), tags, badges and online owners, in `sort` order (`release_time_asc` / `_desc`: the owners' mean release time of the last 30 days, the figure the cards show, owners without one last, ties by the side's best price), in keyset pages (send the previous page's `searchId` and `page_id`). Anonymous visitors see the public market; a logged-in viewer also has their blocks, favourites and country applied. Answers carry an ETag. 422 on an unknown coin, currency, method, group, tag or location, or an expired `searchId` (`search_expired`: start again); 429 `RATE_LIMITED` past RATE_LIMIT_SEARCH_PER_MINUTE.",
         response: { 200: dataEnvelope(offerSearchResultSchema) },
         querystring: offerSearchQuerySchema,
       },
@@ -426,7 +426,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['offers'],
         summary: 'One offer for the offer page',
         description:
-          "`{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.",
+          "`{id}` is the offer hash. The offer page: the offer, its owner's public profile and numbers, the price now, and whether the viewer may start a trade on it (and why not: logged out, own offer, blocked, not listed now, country, requirements), with recommended similar offers. `isNewBuyer`: the viewer would buy (a sell offer) and never completed a purchase from its owner, so `newBuyerMaxFiatLimit` caps their trade; `isMaxTradeLimitUserIDNotVerified`: the viewer's ID is not verified. Anonymous visitors allowed; 404 for an unknown hash or an offer the viewer may not see.",
         response: { 200: dataEnvelope(offerViewSchema) },
         params: offerIdParamsSchema,
       },
@@ -434,14 +434,17 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const viewer = await marketplace.viewer(request.user?.id);
       const v = await marketplace.offerPage(request.params.id);
-      const state = offerPageStateOf(v, viewer);
+      const state = {
+        ...offerPageStateOf(v, viewer),
+        isNewBuyer: await marketplace.isNewBuyer(v, viewer),
+        // The viewer's ID is not verified: the maximum-per-trade limit of their level applies (0037).
+        idNotVerified: viewer !== null && viewer.id !== v.offer.userId && !viewer.idVerified,
+      };
       const recommended = await marketplace.recommended(v, viewer);
       // Viewers in the same state see the same answer: it is validated and serialized once per window.
       const responseCase = responseCaseOf(request);
       const build = () => {
-        const payload = dataEnvelope(offerViewSchema).parse(
-          offerPageAnswer(v, state, viewer !== null, recommended.cards),
-        );
+        const payload = dataEnvelope(offerViewSchema).parse(offerPageAnswer(v, state, recommended.cards));
         return responseCase === 'snake' ? snakeCaseKeys(payload) : payload;
       };
       if (!recommended.shared) {
@@ -461,8 +464,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
   /** The offer page's answer: the shared offer with the viewer's state and recommended offers. */
   function offerPageAnswer(
     v: SharedOfferPage,
-    state: ReturnType<typeof offerPageStateOf>,
-    loggedIn: boolean,
+    state: ReturnType<typeof offerPageStateOf> & { isNewBuyer: boolean; idNotVerified: boolean },
     recommended: OfferListing[],
   ) {
     const o = v.offer;
@@ -530,7 +532,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         },
         isOwner: state.isOwner,
         isAvailable: state.available,
-        isNewBuyer: loggedIn && !state.isOwner,
+        isNewBuyer: state.isNewBuyer,
         isTrustedUser: state.isTrustedUser,
         isGrayCountry: jurisdictions.isGray(v.owner.countryIso),
         isFavorite: state.isFavorite,
@@ -538,7 +540,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (
         discountedEscrowFee: null,
         dutyHours: v.hours,
         dutyHoursTimezone: o.timezone,
-        isMaxTradeLimitUserIDNotVerified: loggedIn && !state.isOwner,
+        isMaxTradeLimitUserIDNotVerified: state.idNotVerified,
         offerCap: cap.offerCap,
         recommendedOffers: recommended,
         flashMessages: state.available

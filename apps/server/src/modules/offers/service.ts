@@ -21,6 +21,8 @@ import {
   type OfferSearchQuery,
   FAVORITES_PAGE_SIZE,
   OFFER_SEARCH_TOTAL_CAP,
+  TRADER_STATS_WINDOW_DAYS,
+  WORLDWIDE_COUNTRY,
   type FavoriteOfferSort,
 } from '@app/contract';
 import type { Config } from '../../platform/config.js';
@@ -34,7 +36,7 @@ import type { Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService, type RatesView } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
 import { DEFAULT_BOND_AMOUNTS, lockBondsOf, type WalletService } from '../wallet/index.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { cursorOf, decodeCursor, encodeCursor, releaseWindowStart } from './cursor.js';
 import { announceMarketChange, announceViewerChange } from './market-events.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { activationRefusal, isRejected, resetRefusal } from './penalty.js';
@@ -416,7 +418,8 @@ export function createOffersService(options: OffersServiceOptions) {
       });
     }
     let ownerCountry = q.users_country_iso;
-    if (q.location_id !== undefined) {
+    // The worldwide entry `/countries` lists first (id 9999) means anywhere: no location filter.
+    if (q.location_id !== undefined && q.location_id !== (data.worldwide?.id ?? WORLDWIDE_COUNTRY.id)) {
       const country = data.countries.find((c) => c.id === q.location_id);
       if (!country) throw fieldError('location_id', 'Unknown location', 'unknown_location');
       ownerCountry = country.iso;
@@ -460,6 +463,14 @@ export function createOffersService(options: OffersServiceOptions) {
           : offerType === 'sell'
             ? 'asc'
             : 'desc';
+    // The release-time sorts: the owners' 30-day mean release time, the figure the cards show; ties (and
+    // owners without one, last either way) in the side's best-price order (decision 0050).
+    const release =
+      q.sort === 'release_time_asc' ? 'asc' : q.sort === 'release_time_desc' ? 'desc' : undefined;
+    const after = q.page_id ? decodeCursor(q.page_id) : undefined;
+    if (after && (release !== undefined) !== (after.release !== undefined)) {
+      throw fieldError('page_id', 'This page link is not valid; start the search again', 'invalid_page_id');
+    }
     const at = now();
     const params: SearchParams = {
       offerType,
@@ -489,7 +500,10 @@ export function createOffersService(options: OffersServiceOptions) {
       bondRequired: bondUnits(config, crypto.code, crypto.decimals, crypto.excludedOfferFeatures),
       blockedCountries: config.compliance.blockedCountries,
       direction,
-      after: q.page_id ? decodeCursor(q.page_id) : undefined,
+      release: release
+        ? { direction: release, since: releaseWindowStart(at, TRADER_STATS_WINDOW_DAYS) }
+        : undefined,
+      after,
       limit: q.limit + 1,
     };
     return { params, meta };
@@ -955,8 +969,7 @@ export function createOffersService(options: OffersServiceOptions) {
       ]);
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
-      const nextPageId =
-        rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+      const nextPageId = rows.length > q.limit && last ? encodeCursor(cursorOf(last)) : null;
       return { rows: page, nextPageId, total, ...meta };
     },
 

@@ -20,6 +20,11 @@ export type ViewerFacts = {
    * them). The shared pages leave trusted-only offers out, so such a viewer's search is computed.
    */
   seesTrustedOnly: boolean;
+  /**
+   * ID document and selfie verified (kyc's rule, decision 0037): otherwise the offer page says the
+   * maximum-per-trade limit of an unverified ID applies (`isMaxTradeLimitUserIDNotVerified`).
+   */
+  idVerified: boolean;
 };
 
 const idSet = (value: unknown): ReadonlySet<number> => {
@@ -31,7 +36,10 @@ const idSet = (value: unknown): ReadonlySet<number> => {
   return new Set();
 };
 
-/** One statement: the viewer's country, blocks both ways, who trusts them, favourites, trusted-only reach. */
+/**
+ * One statement: the viewer's country, blocks both ways, who trusts them, favourites, trusted-only reach,
+ * whether their ID is verified.
+ */
 export async function loadViewerFacts(db: DbOrTx, userId: number): Promise<ViewerFacts | null> {
   const result = (await db.execute(sql`
     SELECT u.country_iso,
@@ -44,7 +52,9 @@ export async function loadViewerFacts(db: DbOrTx, userId: number): Promise<Viewe
       (EXISTS (SELECT 1 FROM offers o WHERE o.user_id = u.id AND o.is_trusted_only AND o.is_active)
         OR EXISTS (SELECT 1 FROM user_relations r JOIN offers o ON o.user_id = r.user_id
           AND o.is_trusted_only AND o.is_active
-          WHERE r.target_user_id = u.id AND r.kind = 'trusted')) AS sees_trusted_only
+          WHERE r.target_user_id = u.id AND r.kind = 'trusted')) AS sees_trusted_only,
+      EXISTS (SELECT 1 FROM user_kyc k WHERE k.user_id = u.id
+        AND k.id_document_at IS NOT NULL AND k.selfie_at IS NOT NULL) AS id_verified
     FROM users u WHERE u.id = ${userId}`)) as { rows: Record<string, unknown>[] };
   const row = result.rows[0];
   if (!row) return null;
@@ -55,6 +65,7 @@ export async function loadViewerFacts(db: DbOrTx, userId: number): Promise<Viewe
     trustedBy: idSet(row.trusted_by),
     favorites: idSet(row.favorites),
     seesTrustedOnly: row.sees_trusted_only === true || row.sees_trusted_only === 't',
+    idVerified: row.id_verified === true || row.id_verified === 't',
   };
 }
 

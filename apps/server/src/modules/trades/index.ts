@@ -9,7 +9,8 @@
  *   without `tx` it commits and publishes `trade.message`; with `tx`, call `publishMessage(message)`
  *   after your transaction commits.
  * - `setRequirementUploaded(tx?, { tradeId, requirementId, status: 'uploaded' | 'corrupted' })`.
- * - `hasActiveTrades(userId)` (the current user's flag: one probe of a partial index), `medianReleaseSeconds(ownerIds)`.
+ * - `hasActiveTrades(userId)` (one probe of each partial index of running trades), `tradingFactsOf(userId)`
+ *   (the current user's running trade, lifetime numbers and offers in one statement; decision 0050).
  *
  * Trades depends on offers, users, catalogue, rates, ledger and wallet, never on a module that depends on
  * it (feedback, attachments, trade-records, staff): what it needs from those arrives as options
@@ -28,7 +29,7 @@ export {
 } from './service.js';
 export { tradesRoutes } from './routes.js';
 export { startTradeExpiry } from './expiry.js';
-export { chainLockOf, tradesRepository } from './repository.js';
+export { chainLockOf, tradesRepository, type TradingFacts } from './repository.js';
 export { staffChatRefusal, chatClosesAt, type StaffChatRefusal } from './staff-chat.js';
 
 declare module 'fastify' {

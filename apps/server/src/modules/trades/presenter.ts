@@ -1,6 +1,7 @@
 import {
   formatBaseUnits,
   formatDecimal,
+  fullNameFor,
   isCancelledTradeStatus,
   isCompletedTradeStatus,
   parseDecimal,
@@ -23,6 +24,7 @@ import {
 } from '@app/contract';
 import { localizedName, type CatalogueData } from '../catalogue/index.js';
 import type { Hold } from '../ledger/index.js';
+import { avatarUrlOf } from '../users/index.js';
 import type {
   DisputeView,
   MessageWithAuthor,
@@ -70,20 +72,22 @@ export function requirementLists(rows: RequirementRow[]) {
 }
 
 /**
- * The profile of a party as the trade page shows it. Full names, phone numbers, IP locations and
- * avatars do not exist yet (verification and settings issues): they are null, never invented.
+ * The profile of a party as the trade page shows it. The full name is the party's verified name in the
+ * form they chose, when their visibility lets the trade's other party (a trade partner) see it:
+ * `trustsOther` says whether the party trusts the other one (decision 0050). Phone numbers stay private
+ * and no IP geolocation exists: null, never invented.
  */
-function presentParty(party: TradePartyFacts): TradeParty {
+function presentParty(party: TradePartyFacts, trustsOther: boolean): TradeParty {
   const { stats } = party;
   return {
     username: party.username,
-    avatarUrl: null,
-    fullName: null,
+    avatarUrl: party.closed ? null : avatarUrlOf(party),
+    fullName: fullNameFor(party.name, { trusted: trustsOther, partner: true }),
     ipLocation: null,
     lastSeen: stats.lastSeen?.toISOString() ?? null,
     phone: null,
     feedback: party.feedback,
-    verification: { id: false, email: party.isEmailVerified },
+    verification: { id: party.idVerified, email: party.isEmailVerified },
     registered: party.createdAt.toISOString(),
     totalTrades: stats.totalTrades,
     totalPartners: stats.totalPartners,
@@ -186,8 +190,8 @@ export function presentTrade(v: TradeView): Trade {
       name: method ? localizedName(method.names, v.locale) : { original: '', localized: '' },
     },
     paymentMethodLabel: trade.paymentMethodLabel,
-    buyer: presentParty(v.buyer),
-    seller: presentParty(v.seller),
+    buyer: presentParty(v.buyer, v.relations.fromBuyer === 'trusted'),
+    seller: presentParty(v.seller, v.relations.fromSeller === 'trusted'),
     startedAt: timestampOf(trade.startedAt),
     expiresAt:
       trade.status === 'active_funded' ? { timestamp: Math.floor(trade.expiresAt.getTime() / 1000) } : null,

@@ -51,10 +51,10 @@ export function createTradesService(options: TradesServiceOptions) {
     active: views.active,
     offerOfTrade: views.offerOfTrade,
 
-    /** Whether the user has a trade holding escrow (the current user's `hasActiveTrades`). */
+    /** Whether the user has a trade holding escrow (the wallet's and the account closing's guard). */
     hasActiveTrades: (userId: number) => tradesRepository.hasActive(ctx.db, userId),
-    /** Per-owner median release seconds (offers' release-time sort and owner cards). */
-    medianReleaseSeconds: (ownerIds: number[]) => tradesRepository.medianReleaseSeconds(ctx.db, ownerIds),
+    /** The current user's trading numbers and offers, with `hasActiveTrades`, in one statement. */
+    tradingFactsOf: (userId: number) => tradesRepository.tradingFactsOf(ctx.db, userId),
   };
 }
 

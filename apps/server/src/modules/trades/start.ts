@@ -4,6 +4,7 @@ import {
   formatBaseUnits,
   formatBaseUnitsTrimmed,
   formatDecimal,
+  fullNameFor,
   offerFiatPrice,
   parseAmount,
   parseDecimal,
@@ -129,16 +130,20 @@ export function createTradeStart(
     if (offer.requireVerifiedId && !idVerified) {
       unmet.push({ field: 'requirements', message: 'The offer requires a verified ID.', code: 'VerifyId' });
     }
-    if (offer.requireFullName) {
-      // Full names arrive with verification: nobody can show one yet, so the requirement is unmet.
+    // The owner will be the taker's trade partner: the name must be one the taker shows them (0050).
+    if (
+      offer.requireFullName &&
+      fullNameFor(facts.takerName, { trusted: fromTaker === 'trusted', partner: true }) === null
+    ) {
       unmet.push({
         field: 'requirements',
-        message: 'The offer requires your full name to be shown.',
+        message:
+          'The offer requires your full name to be shown: verify your ID and let trade partners see your name in your settings.',
         code: 'ShowFullName',
       });
     }
     if (offer.requireMinPastTrades !== null) {
-      const past = await tradesRepository.countReleased(db, taker.id);
+      const past = facts.takerCompletedTrades;
       if (past < offer.requireMinPastTrades) {
         unmet.push({
           field: 'requirements',

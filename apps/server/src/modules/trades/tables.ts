@@ -243,6 +243,8 @@ export const userTradeStats = pgTable('user_trade_stats', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   trades: integer('trades').notNull().default(0),
+  /** Of those, the ones the seller released (`released`), not decided by a moderator (decision 0050). */
+  released: integer('released').notNull().default(0),
   partners: integer('partners').notNull().default(0),
   /** In satoshis, as `trades.crypto_amount`. */
   btc: numeric('btc', { precision: 78, scale: 0 }).notNull().default('0'),

@@ -32,6 +32,8 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
       feedback: { positive: 0, negative: 0 },
       // No finished trade yet: no rate and no release time (decision 0045), not a made-up 100 %.
       tradeStats: { completedTrades: 0, completionRate: null, avgReleaseSeconds: null },
+      // No verified ID, and shown to nobody by default (decision 0050).
+      fullName: null,
     });
     expect(Date.parse(profile.joinedAt)).not.toBeNaN();
     expect(Date.parse(profile.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(profile.joinedAt));
@@ -51,6 +53,7 @@ describe('public profile: GET /rest/v1/users/{username}', () => {
         'trustedCount',
         'blockedCount',
         'companyName',
+        'fullName',
         'tradeStats',
       ].sort(),
     );

@@ -2,6 +2,7 @@ import { eq, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataEnvelope,
+  fullNameFor,
   publicProfileParamsSchema,
   publicProfileSchema,
   type FeedbackCounts,
@@ -11,6 +12,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { sessions } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import { nameSourcesColumns, nameSourcesOf, type NameSourcesColumns } from '../kyc/index.js';
 import { usersRepository, type UserRow } from './repository.js';
 import { avatarUrlOf } from './presenter.js';
 
@@ -44,25 +46,50 @@ async function lastSeenOf(db: DbOrTx, user: UserRow): Promise<Date | null> {
 }
 
 /**
- * What `viewerId` thinks of `targetId`, and how many users trust and block `targetId`, in one statement.
- * The relations are read by their SQL name (`user_relations`, contacts module), which depends on this
- * module and cannot be imported here.
+ * In one statement: what `viewerId` thinks of `targetId` and how many users trust and block `targetId`;
+ * and for the full name (decision 0050), whether `targetId` trusts the viewer, whether they completed a
+ * trade together (`user_trade_partners`, kept on release) and what the name is made of. The relations
+ * and partners are read by their SQL names (contacts and trades depend on this module).
  */
 async function relationsOf(db: DbOrTx, viewerId: number | undefined, targetId: number) {
+  // One's own profile reads as a visitor sees it: no relation, no partner.
   const viewer = viewerId === undefined || viewerId === targetId ? null : viewerId;
   const result: unknown = await db.execute(
-    sql`SELECT (SELECT kind FROM user_relations WHERE user_id = ${viewer}::int AND target_user_id = ${targetId})
+    sql`SELECT (SELECT kind FROM user_relations WHERE user_id = ${viewer}::int AND target_user_id = u.id)
         AS kind,
-      count(*) FILTER (WHERE kind = 'trusted')::int AS trusted,
-      count(*) FILTER (WHERE kind = 'blocked')::int AS blocked
-      FROM user_relations WHERE target_user_id = ${targetId}`,
+      (SELECT count(*) FROM user_relations WHERE target_user_id = u.id AND kind = 'trusted')::int AS trusted,
+      (SELECT count(*) FROM user_relations WHERE target_user_id = u.id AND kind = 'blocked')::int AS blocked,
+      EXISTS (SELECT 1 FROM user_relations WHERE user_id = u.id AND target_user_id = ${viewer}::int
+        AND kind = 'trusted') AS trusts_viewer,
+      EXISTS (SELECT 1 FROM user_trade_partners WHERE user_id = u.id AND partner_id = ${viewer}::int)
+        AS partner,
+      ${nameSourcesColumns('u', 'k')}
+      FROM users u LEFT JOIN user_kyc k ON k.user_id = u.id WHERE u.id = ${targetId}`,
   );
-  const row = (result as { rows: { kind: string | null; trusted: number; blocked: number }[] }).rows[0];
+  const row = (
+    result as {
+      rows: (NameSourcesColumns & {
+        kind: string | null;
+        trusted: number;
+        blocked: number;
+        trusts_viewer: boolean;
+        partner: boolean;
+      })[];
+    }
+  ).rows[0];
   return {
-    isTrusted: row?.kind === 'trusted',
-    isBlocked: row?.kind === 'blocked',
-    trustedCount: Number(row?.trusted ?? 0),
-    blockedCount: Number(row?.blocked ?? 0),
+    relation: {
+      isTrusted: row?.kind === 'trusted',
+      isBlocked: row?.kind === 'blocked',
+      trustedCount: Number(row?.trusted ?? 0),
+      blockedCount: Number(row?.blocked ?? 0),
+    },
+    fullName: row
+      ? fullNameFor(nameSourcesOf(row), {
+          trusted: row.trusts_viewer === true,
+          partner: row.partner === true,
+        })
+      : null,
   };
 }
 
@@ -82,7 +109,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['users'],
         summary: 'A trader’s public profile',
         description:
-          'The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time) and, for a company account, its name; to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.',
+          'The public profile of the trader `{username}`: avatar, bio, country, when they joined and were last seen, whether they are online, their feedback counts, their trading record (released trades; 30-day completion rate and average release time), for a company account its name, and their verified full name when their full-name visibility lets this viewer see it (everyone; trusted: users they trust; trusted and trade partners: also users they completed a trade with); to a logged-in viewer also whether the viewer trusts or blocked them. A banned account shows its name only. Public; 404 for an unknown username.',
         params: publicProfileParamsSchema,
         response: { 200: dataEnvelope(publicProfileSchema) },
       },
@@ -91,7 +118,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = await usersRepository.findByUsername(db, request.params.username);
       if (!user) throw notFound('User not found');
       const isBanned = user.accountState === 'banned';
-      const relation = await relationsOf(db, request.user?.id, user.id);
+      const { relation, fullName } = await relationsOf(db, request.user?.id, user.id);
       // A banned account shows its name and nothing else (spec section 6: no full profile data).
       if (isBanned) {
         const profile: PublicProfile = {
@@ -105,6 +132,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
           isBanned,
           feedback: null,
           companyName: null,
+          fullName: null,
           tradeStats: { completedTrades: 0, completionRate: null, avgReleaseSeconds: null },
           ...relation,
         };
@@ -126,6 +154,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (
         isBanned,
         feedback: feedbackCounts ? await feedbackCounts(user.id) : null,
         companyName: companyName ? await companyName(user.id) : null,
+        // A closed account keeps its name on old trades, not on its page (as its picture and bio).
+        fullName: user.closedAt ? null : fullName,
         tradeStats: await tradeStats(user.id),
         ...relation,
       };

@@ -14,7 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         tags: ['users'],
         summary: 'The logged-in user',
         description:
-          "The caller's own account: username, e-mail, phone, name, country, currency, language and time zone, trade counts, two-factor settings, verification level and what it blocks, company account, role, account state and notice. Logged-in users (a session or an API key); 401 `UNAUTHENTICATED` otherwise.",
+          "The caller's own account: username, e-mail, phone, the name their approved ID verification proved and how others see it (`displayedFullName`, `fullNameVisibilityType`), country, currency, language and time zone, trade counts (completed, successful, BTC traded), offers, two-factor settings, verification level and what it blocks, company account, role, account state and notice. Fields of features this product does not have (referral code, fee discount, merchant balance, vendor languages, tours) are null; `isBalanceHidden` is null (the browser keeps it). Logged-in users (a session or an API key); 401 `UNAUTHENTICATED` otherwise.",
         response: { 200: dataEnvelope(currentUserSchema) },
       },
     },

@@ -124,6 +124,7 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     trustedCount: 3,
     blockedCount: 0,
     companyName: null,
+    fullName: null,
     tradeStats: { completedTrades: 40, completionRate: '95.0', avgReleaseSeconds: 420 },
     ...overrides,
   };

@@ -17,9 +17,27 @@ describe('checkRequirements', () => {
     const veteran = buildCurrentUser({
       completedTrades: 3,
       userFullName: 'Ada Lovelace',
+      displayedFullName: 'Ada L.',
       fullNameVisibilityType: 'everyone',
     });
     expect(checkRequirements(requirements, veteran).map((r) => r.met)).toEqual([false, true, true, null]);
+  });
+
+  it('should count a name as shown only when the offer owner, as a trade partner, will see it', () => {
+    const shown = (overrides: Parameters<typeof buildCurrentUser>[0]) =>
+      checkRequirements([{ type: 'ShowFullName' }], buildCurrentUser(overrides))[0]?.met;
+    const named = { userFullName: 'Ada Lovelace', displayedFullName: 'Ada L.' };
+    expect(shown({ ...named, fullNameVisibilityType: 'trusted_and_partners' })).toBe(true);
+    expect(shown({ ...named, fullNameVisibilityType: 'nobody' })).toBe(false);
+    // Only users the viewer trusts: the server knows whether that includes this owner.
+    expect(shown({ ...named, fullNameVisibilityType: 'trusted' })).toBeNull();
+    // Visible to everyone, but nothing verified to show (or the "hide name" form).
+    expect(shown({ displayedFullName: null, fullNameVisibilityType: 'everyone' })).toBe(false);
+    const both = checkRequirements(
+      [{ type: 'VerifyIAndShowFullName' }],
+      buildCurrentUser({ ...named, isIdVerified: true, fullNameVisibilityType: 'trusted' }),
+    );
+    expect(both[0]?.met).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import {
   compareDecimals,
   formatDecimal,
   parseDecimal,
+  showsNameTo,
   subtract,
   type CurrentUser,
   type OfferView,
@@ -25,14 +26,21 @@ export type RequirementCheck = {
 
 type Viewer = Pick<
   CurrentUser,
-  'isIdVerified' | 'userFullName' | 'fullNameVisibilityType' | 'completedTrades'
+  'isIdVerified' | 'displayedFullName' | 'fullNameVisibilityType' | 'completedTrades'
 >;
 
-/** Shows a full name: one is known and its visibility is not `nobody`. */
-const showsFullName = (viewer: Viewer) =>
-  viewer.userFullName !== null &&
-  viewer.userFullName.trim() !== '' &&
-  viewer.fullNameVisibilityType !== 'nobody';
+/**
+ * Whether the offer's owner, as the viewer's trade partner, will see the viewer's name (the server's
+ * rule, decision 0050): a verified name in a shown form, visible to partners. Visible to trusted users
+ * only: that depends on whether the viewer trusts the owner, which the server checks at the start.
+ */
+function showsFullName(viewer: Viewer): boolean | null {
+  if (viewer.displayedFullName === null) return false;
+  if (showsNameTo(viewer.fullNameVisibilityType, { trusted: false, partner: true })) return true;
+  return viewer.fullNameVisibilityType === 'trusted' ? null : false;
+}
+
+const both = (a: boolean, b: boolean | null) => (a && b === null ? null : a && b === true);
 
 /** Each of the offer's requirements (VerifyId, ShowFullName, ...) and whether the viewer meets it. */
 export function checkRequirements(
@@ -40,10 +48,10 @@ export function checkRequirements(
   viewer: Viewer | null,
 ): RequirementCheck[] {
   return requirements.map((requirement) => {
-    const check = (met: boolean): RequirementCheck => ({ ...requirement, met: viewer ? met : null });
+    const check = (met: boolean | null): RequirementCheck => ({ ...requirement, met: viewer ? met : null });
     const v = viewer ?? {
       isIdVerified: false,
-      userFullName: null,
+      displayedFullName: null,
       fullNameVisibilityType: 'nobody',
       completedTrades: 0,
     };
@@ -53,7 +61,7 @@ export function checkRequirements(
       case 'ShowFullName':
         return check(showsFullName(v));
       case 'VerifyIAndShowFullName':
-        return check(v.isIdVerified && showsFullName(v));
+        return check(both(v.isIdVerified, showsFullName(v)));
       case 'RemainingTrades':
         return check(v.completedTrades >= (requirement.value ?? 0));
       default:

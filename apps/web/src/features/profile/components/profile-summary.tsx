@@ -83,6 +83,12 @@ export function ProfileSummary({ profile, variant, now }: ProfileSummaryProps) {
                 {t('profile.verifiedCompany', { name: profile.companyName })}
               </Text>
             ) : null}
+            {/* The verified name, when its owner lets this viewer see it (the company's is shown above). */}
+            {profile.fullName && profile.fullName !== profile.companyName ? (
+              <Text size="sm" fw={600} data-testid="profile-full-name">
+                {t('profile.verifiedName', { name: profile.fullName })}
+              </Text>
+            ) : null}
             {profile.feedback ? (
               <Group gap="sm" data-testid="profile-feedback">
                 <Text size="sm" c="teal" fw={600}>

@@ -183,6 +183,40 @@ describe('ProfilePage', () => {
     expect(screen.getByText(`There is no trader called "${USER}".`)).toBeInTheDocument();
   });
 
+  it('should show the verified name the trader lets this viewer see, and none otherwise', async () => {
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () =>
+        jsonResponse(200, { data: buildProfile({ fullName: 'Ana María García' }) }),
+    });
+    const { unmount } = renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-full-name', {}, PAGE_LOAD)).toHaveTextContent(
+      'Verified name: Ana María García',
+    );
+    unmount();
+    // The company's name already says who it is: its verified name is not repeated.
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () =>
+        jsonResponse(200, { data: buildProfile({ fullName: 'Acme S.L.', companyName: 'Acme S.L.' }) }),
+    });
+    const company = renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-company', {}, PAGE_LOAD)).toHaveTextContent('Acme S.L.');
+    expect(screen.queryByTestId('profile-full-name')).not.toBeInTheDocument();
+    company.unmount();
+    // Hidden from this viewer: nothing at all.
+    withServer();
+    const hidden = renderApp({ path: `/user/${USER}` });
+    expect(await screen.findByTestId('profile-username', {}, PAGE_LOAD)).toHaveTextContent(USER);
+    expect(screen.queryByTestId('profile-full-name')).not.toBeInTheDocument();
+    hidden.unmount();
+    withServer({
+      [`GET /rest/v1/users/${USER}`]: () => jsonResponse(200, { data: buildProfile({ fullName: 'Ana G.' }) }),
+    });
+    renderApp({ path: `/es/user/${USER}` });
+    expect(await screen.findByTestId('profile-full-name', {}, PAGE_LOAD)).toHaveTextContent(
+      'Nombre verificado: Ana G.',
+    );
+  });
+
   it('should show a banned account without its offers', async () => {
     const fake = withServer({
       [`GET /rest/v1/users/${USER}`]: () =>

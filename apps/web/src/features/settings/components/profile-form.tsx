@@ -59,6 +59,7 @@ export function ProfileForm({ settings }: { settings: UserSettings }) {
         />
         <Select
           label={t('settings.profile.visibility')}
+          description={t('settings.profile.visibilityHelp')}
           data={fullNameVisibilityTypes.map((value) => ({ value, label: t(`settings.visibility.${value}`) }))}
           value={visibility}
           onChange={(value) => value && setVisibility(value as UserSettings['fullNameVisibilityType'])}

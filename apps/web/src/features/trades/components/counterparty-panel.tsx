@@ -53,7 +53,7 @@ export function CounterpartyPanel({ party, sideLabel, actions }: CounterpartyPan
               {party.username}
             </Anchor>
             {party.fullName ? (
-              <Text size="sm" c="dimmed" truncate>
+              <Text size="sm" c="dimmed" truncate data-testid="counterparty-full-name">
                 {party.fullName}
               </Text>
             ) : null}
