@@ -48,7 +48,8 @@ export function usePaymentAccountOptions(
     if (field === 'bank_accounts') {
       return banks.data?.map((account) => ({
         id: account.id,
-        label: `${account.bankName} ${account.accountNumber}`,
+        // A SEPA account may have no bank name (an unknown bank): the number alone then.
+        label: [account.bankName, account.accountNumber].filter(Boolean).join(' '),
         detail: `${account.holderName} · ${account.fiatCurrencyCode}`,
         reason:
           account.fiatCurrencyCode === offer.fiat
