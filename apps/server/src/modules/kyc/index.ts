@@ -9,7 +9,7 @@
  * - `createKycService({ standings, usage, usdToFiat })`: the levels-info, limitations and kyc-check calls
  *   and `currentUserFacts(userId, currency)`; `usage` reports trades and send-outs (the app passes it).
  */
-export { DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
+export { approvalOutcomeOf, DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
 export {
   createKycService,
   createKycStandings,
