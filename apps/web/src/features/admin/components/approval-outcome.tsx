@@ -23,8 +23,8 @@ export function ApprovalOutcome({
       missing.map((requirement) => t(`admin.verifications.requirement.${requirement}`)),
     );
   const { level, target, next } = outcome;
-  const gap = target && target.missing.length > 0 ? { key: 'targetMissing', ...target } : null;
-  const ahead = !gap && next && next.missing.length > 0 ? { key: 'nextMissing', ...next } : null;
+  const gap = target && target.missing.length > 0 ? { key: 'targetMissing' as const, ...target } : null;
+  const ahead = !gap && next && next.missing.length > 0 ? { key: 'nextMissing' as const, ...next } : null;
   const missing = gap ?? ahead;
   return (
     <Stack gap={4} data-testid="approval-outcome">
