@@ -109,11 +109,7 @@ function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
             {t(`trades.alerts.newTradeText.${newTrade.role === 'seller' ? 'seller' : 'buyer'}`, {
               partner: partner?.username ?? '',
               fiat: format.fiat(newTrade.fiatAmount, newTrade.currency.code, newTrade.currency.precision),
-              crypto: format.crypto(
-                newTrade.cryptoAmount.amount,
-                newTrade.cryptoCurrencyCode,
-                newTrade.cryptoAmount.decimals,
-              ),
+              crypto: format.crypto(newTrade.cryptoAmount.amount, newTrade.cryptoCurrencyCode),
               method: newTrade.paymentMethod.name.localized,
             })}
           </Text>
