@@ -13,8 +13,9 @@ export function copyExact(shown: CryptoDisplay) {
     if (!shown.cut) return;
     const selection = window.getSelection();
     const element = event.currentTarget;
-    if (!selection || !element.contains(selection.anchorNode) || !element.contains(selection.focusNode))
+    if (!selection || !element.contains(selection.anchorNode) || !element.contains(selection.focusNode)) {
       return;
+    }
     event.preventDefault();
     event.clipboardData.setData('text/plain', shown.plain);
   };

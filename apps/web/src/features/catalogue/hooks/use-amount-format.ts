@@ -73,8 +73,11 @@ export function useAmountFormat() {
       cryptoDisplay: (amount: string, code: string, options: { signed?: boolean; exact?: boolean } = {}) =>
         display(amount, code, options.signed ?? false, options.exact ?? false),
       /** `250.00 USD` (or `$250.00` with `symbol`): the currency's precision. */
-      fiat: (amount: string, code: string, options: { style?: 'code' | 'symbol'; precision?: number } = {}) =>
-        formatFiatAmount(amount, code, options.precision ?? fiatPrecision(code), locale, options.style),
+      fiat: (
+        amount: string,
+        code: string,
+        options: { style?: 'code' | 'symbol' | 'number'; precision?: number } = {},
+      ) => formatFiatAmount(amount, code, options.precision ?? fiatPrecision(code), locale, options.style),
     };
   }, [locale, cryptos.data, currencies.data]);
 }

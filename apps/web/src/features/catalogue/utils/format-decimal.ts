@@ -186,20 +186,22 @@ function symbolFormat(locale: string, currency: string, precision: number): Intl
 /**
  * A fiat amount at the currency's `precision`, every decimal shown, truncated: `250.00000000` USD ->
  * `250.00 USD`. `symbol` puts the currency the locale's way (`$47,500.00`, `47.500,00 US$`) for totals;
- * `code` (the default) writes the code after the number, as prices and limits read everywhere else.
+ * `code` (the default) writes the code after the number, as prices and limits read everywhere else;
+ * `number` leaves the currency to the text around it (`{{fiat}} {{currency}}`).
  */
 export function formatFiatAmount(
   amount: string,
   currency: string,
   precision: number,
   locale: string,
-  style: 'code' | 'symbol' = 'code',
+  style: 'code' | 'symbol' | 'number' = 'code',
 ): string {
   const number = formatDecimalString(amount, locale, {
     minFraction: precision,
     maxFraction: precision,
     rounding: 'down',
   });
+  if (style === 'number') return number;
   if (style === 'symbol') {
     const format = symbolFormat(locale, currency, precision);
     if (format) {
