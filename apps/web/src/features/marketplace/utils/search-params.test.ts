@@ -214,6 +214,11 @@ describe('marketHref', () => {
     expect(marketHref(clearedFilters(filters))).toBe('/trading/sell-bitcoin/any');
     expect(hasNarrowingFilters(filters)).toBe(true);
     expect(hasNarrowingFilters(clearedFilters(filters))).toBe(false);
+    // The page's behaviour stays: the order, the open filter block, loading by scrolling.
+    const behaviour = { sortType: 'crypto_usd_price_desc', block: 'filters', hasScroll: true } as const;
+    expect(clearedFilters({ ...filters, ...behaviour })).toEqual(
+      defaultFilters({ side: 'sell', ...behaviour }),
+    );
     // A payment method alone narrows the list: the empty state offers to clear it.
     expect(hasNarrowingFilters(defaultFilters({ paymentMethod: 'wise' }))).toBe(true);
     // The gift card area stays the gift card area, for every card.

@@ -234,9 +234,10 @@ export function marketSearch(filters: MarketFilters): string {
 export const marketHref = (filters: MarketFilters) => `${marketPath(filters)}${marketSearch(filters)}`;
 
 /**
- * Filters reset to the defaults, keeping where the visitor is: area, side and coin. The payment method
- * is a filter like the others (the panel's picker sets it), so it goes back to every method: "clear
- * filters" that kept it would leave the list as narrow as it was (issue 26).
+ * Filters reset to the defaults, keeping where the visitor is (area, side and coin) and how the page
+ * behaves (the order, the open filter block on a phone, loading by scrolling), which are not filters.
+ * The payment method is a filter like the others (the panel's picker sets it), so it goes back to
+ * every method: "clear filters" that kept it would leave the list as narrow as it was (issue 26).
  */
 export const clearedFilters = (filters: MarketFilters): MarketFilters =>
   defaultFilters({
@@ -244,6 +245,9 @@ export const clearedFilters = (filters: MarketFilters): MarketFilters =>
     side: filters.side,
     crypto: filters.crypto,
     group: filters.area === 'gift-cards' ? GIFT_CARDS_GROUP : null,
+    sortType: filters.sortType,
+    block: filters.block,
+    hasScroll: filters.hasScroll,
   });
 
 /**
