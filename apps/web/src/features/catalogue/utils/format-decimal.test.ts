@@ -100,6 +100,10 @@ describe('fiat amounts (decision 0053)', () => {
     expect(formatFiatAmount('47500.06', 'USD', 2, 'en', 'symbol')).toBe('$47,500.06');
     expect(formatFiatAmount('1500', 'JPY', 0, 'en', 'symbol')).toBe('¥1,500');
     expect(formatFiatAmount('47500.069', 'EUR', 2, 'es', 'symbol')).toBe('47.500,06\u00a0€');
+    // Grouped as the crypto beside it is.
+    expect(formatFiatAmount('1234.5', 'USD', 2, 'es', 'symbol')).toBe(
+      `${formatDecimalString('1234.5', 'es', { minFraction: 2 })}\u00a0US$`,
+    );
     // A code Intl does not know as a currency: the number, then the code.
     expect(formatFiatAmount('10', 'XYZ1', 2, 'en', 'symbol')).toBe('10.00 XYZ1');
   });

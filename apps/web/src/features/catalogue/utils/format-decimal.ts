@@ -174,6 +174,8 @@ function symbolFormat(locale: string, currency: string, precision: number): Intl
         currency,
         minimumFractionDigits: precision,
         maximumFractionDigits: precision,
+        // Grouped like every other amount (`integerFormat`): 1.234,50 US$ beside 1.234,50 USDT.
+        useGrouping: true,
       });
     } catch {
       format = null;
