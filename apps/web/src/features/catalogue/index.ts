@@ -6,7 +6,7 @@
  */
 export { CryptoPicker, type CryptoPickerProps } from './components/crypto-picker';
 export { CryptoIcon } from './components/crypto-icon';
-export { copyExact, CryptoValue } from './components/crypto-value';
+export { CryptoValue } from './components/crypto-value';
 export { FiatCurrencyPicker, type FiatCurrencyPickerProps } from './components/fiat-currency-picker';
 export { PaymentMethodPicker, type PaymentMethodPickerProps } from './components/payment-method-picker';
 export { CountryPicker, type CountryPickerProps } from './components/country-picker';

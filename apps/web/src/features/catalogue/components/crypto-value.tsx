@@ -8,7 +8,7 @@ import { useAmountFormat, type CryptoDisplay } from '../hooks/use-amount-format'
  * gets every digit as a plain decimal (`19.985468211352636154`), the number a send form takes. A copy
  * of a wider selection is left alone.
  */
-export function copyExact(shown: CryptoDisplay) {
+function copyExact(shown: CryptoDisplay) {
   return (event: ClipboardEvent<HTMLElement>) => {
     if (!shown.cut) return;
     const selection = window.getSelection();
@@ -26,6 +26,8 @@ type CryptoValueProps = Omit<TextProps, 'children'> & {
   code: string;
   /** `+0.50` / `−0.10` for history lines. */
   signed?: boolean;
+  /** Every digit, not the coin's display precision: an amount confirmed before it moves for good. */
+  exact?: boolean;
   'data-testid'?: string;
 };
 
@@ -33,9 +35,9 @@ type CryptoValueProps = Omit<TextProps, 'children'> & {
  * A crypto amount at its coin's display precision (`19.98546821 ETH`), in tabular digits; when digits
  * were cut, the exact value is the hover text and what a copy of it gives (decision 0053).
  */
-export function CryptoValue({ amount, code, signed, ...props }: CryptoValueProps) {
+export function CryptoValue({ amount, code, signed, exact, ...props }: CryptoValueProps) {
   const format = useAmountFormat();
-  const shown = format.cryptoDisplay(amount, code, { signed });
+  const shown = format.cryptoDisplay(amount, code, { signed, exact });
   return (
     <Text
       span

@@ -1,6 +1,6 @@
 import { Text, VisuallyHidden, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { copyExact, useAmountFormat } from '@/features/catalogue';
+import { CryptoValue, useAmountFormat } from '@/features/catalogue';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import classes from './wallet.module.css';
 
@@ -40,22 +40,18 @@ type CryptoAmountProps = CommonProps & {
  */
 export function CryptoAmount({ amount, code, signed, exact, alwaysVisible, ...props }: CryptoAmountProps) {
   const { hidden } = useBalanceHidden();
-  const format = useAmountFormat();
   if (hidden && !alwaysVisible) return <Masked suffix={code} {...props} />;
   const negative = amount.trim().startsWith('-');
-  const shown = format.cryptoDisplay(amount, code, { signed, exact });
   return (
-    <Text
-      span
+    <CryptoValue
+      amount={amount}
+      code={code}
+      signed={signed}
+      exact={exact}
       className={classes.num}
       c={signed ? (negative ? 'red' : 'teal') : undefined}
-      title={shown.cut ? `${shown.exact} ${code}` : undefined}
-      data-exact={shown.plain}
-      onCopy={copyExact(shown)}
       {...props}
-    >
-      {shown.text} {code}
-    </Text>
+    />
   );
 }
 
