@@ -1443,7 +1443,7 @@ export interface paths {
     put?: never;
     /**
      * Add a bank account (the per-country rules answer 422 with the spec error keys)
-     * @description Adds a bank account for the caller. The fields a country needs differ (IBAN, sort code, routing number, CLABE, IFSC, ...); each is checked by that country's rules and a refusal is a 422 on the field with the spec's error key (`bank_id_not_exist`, `account_number_non_unique`, `currency_mismatch`, `invalid_number`, ...), `BANK_ACCOUNTS_LIMIT` past 20 accounts. Answers 201 with the account. Logged-in users.
+     * @description Adds a bank account for the caller. The fields a country needs differ (IBAN, sort code, routing number, CLABE, IFSC, ...); a euro account in the SEPA zone needs only `account_number` (the IBAN) and `holder_name`, the bank's name and BIC being filled in from the IBAN when the directory knows the bank; each is checked by that country's rules and a refusal is a 422 on the field with the spec's error key (`bank_id_not_exist`, `account_number_non_unique`, `currency_mismatch`, `invalid_number`, ...), `BANK_ACCOUNTS_LIMIT` past 20 accounts. Answers 201 with the account. Logged-in users.
      */
     post: operations['postBankaccounts'];
     delete?: never;
@@ -2111,7 +2111,7 @@ export interface paths {
     };
     /**
      * My level's limits in an area (dashboard, trade, wallet, offers) and what I used of them
-     * @description `{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used; a logged-in user only, 422 for another segment.
+     * @description `{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used (in USD); with `fiatCurrencyCode`, `tradeInFiat` gives the trade limits in that currency at the current rate (what the offer page shows). A logged-in user only; 422 for another segment or a currency without a rate.
      */
     get: operations['getLimitsByArea'];
     put?: never;
@@ -2861,7 +2861,7 @@ export interface paths {
     };
     /**
      * One request, unmasked, with its documents and the trader’s level; audited
-     * @description `{id}` is the verification request's id. The request with its data unmasked, its documents and the trader's level; the look is written to the audit log. 404 for an unknown id.
+     * @description `{id}` is the verification request's id. The request with its data unmasked, its documents, the trader's level and what they have proven, and `approval`: the level an approval would give them, the level this kind of verification is for with what would still be missing for it, and the next level's needs (from the levels table); the look is written to the audit log. 404 for an unknown id.
      *
      *     Staff permission: `verifications.review`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
      */
@@ -10461,7 +10461,9 @@ export interface operations {
   };
   getLimitsByArea: {
     parameters: {
-      query?: never;
+      query?: {
+        fiatCurrencyCode?: string;
+      };
       header?: never;
       path: {
         area: string;
@@ -10514,6 +10516,13 @@ export interface operations {
                 | 'use-wallet'
                 | 'activate-offer'
               )[];
+              tradeInFiat: {
+                fiatCurrencyCode: string;
+                perTrade: string | null;
+                dailyLimit: string | null;
+                dailyLeft: string | null;
+                lifetimeLeft: string | null;
+              } | null;
             };
           };
         };
@@ -14851,8 +14860,23 @@ export interface operations {
               user: {
                 username: string;
                 level: string;
+                proven: ('email' | 'phone' | 'id_document' | 'selfie' | 'address' | 'video' | 'company')[];
                 country: string | null;
                 registeredAt: string;
+              };
+              approval: {
+                /** @enum {string} */
+                level: 'L0' | 'L1' | 'L1+' | 'L2' | 'L2+POA' | 'L3' | 'L4';
+                target: {
+                  /** @enum {string} */
+                  level: 'L0' | 'L1' | 'L1+' | 'L2' | 'L2+POA' | 'L3' | 'L4';
+                  missing: ('email' | 'phone' | 'id_document' | 'selfie' | 'address' | 'video' | 'company')[];
+                } | null;
+                next: {
+                  /** @enum {string} */
+                  level: 'L0' | 'L1' | 'L1+' | 'L2' | 'L2+POA' | 'L3' | 'L4';
+                  missing: ('email' | 'phone' | 'id_document' | 'selfie' | 'address' | 'video' | 'company')[];
+                } | null;
               };
               decidedBy: string | null;
             };

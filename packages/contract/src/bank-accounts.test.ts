@@ -122,7 +122,7 @@ describe('check digits with published identifiers', () => {
 
 describe('bank forms', () => {
   it('should give the seven countries their own form and every other country OTHER', () => {
-    expect(['NG', 'us', 'FI', 'GB', 'IN', 'RU', 'mx'].map(bankFormOf)).toEqual([
+    expect(['NG', 'us', 'FI', 'GB', 'IN', 'RU', 'mx'].map((code) => bankFormOf(code))).toEqual([
       'NG',
       'US',
       'FI',
@@ -133,6 +133,21 @@ describe('bank forms', () => {
     ]);
     expect(bankFormOf('DE')).toBe('OTHER');
     expect(bankFormOf('CA')).toBe('OTHER');
+  });
+
+  it('should give a euro account in the SEPA zone the SEPA form, and only a euro account', () => {
+    expect(bankFormOf('DE', 'EUR')).toBe('SEPA');
+    expect(bankFormOf('fr', ' eur ')).toBe('SEPA');
+    // SEPA reaches beyond the euro area and the EU (Switzerland, Norway, Monaco).
+    expect(bankFormOf('CH', 'EUR')).toBe('SEPA');
+    expect(bankFormOf('NO', 'EUR')).toBe('SEPA');
+    // Other currencies of the zone go by international wire.
+    expect(bankFormOf('DE', 'USD')).toBe('OTHER');
+    expect(bankFormOf('PL', 'PLN')).toBe('OTHER');
+    // Outside the zone a euro account is a wire too; the countries with their own form keep it.
+    expect(bankFormOf('CA', 'EUR')).toBe('OTHER');
+    expect(bankFormOf('FI', 'EUR')).toBe('FI');
+    expect(bankFormOf('GB', 'EUR')).toBe('GB');
   });
 
   it('should label the routing number per country', () => {
@@ -430,10 +445,66 @@ describe('validateBankAccount', () => {
     });
   });
 
+  describe('SEPA', () => {
+    const germany = { country_id: 'DE', fiat_currency_id: 'EUR' };
+
+    it('should need only the IBAN and the holder: no BIC, bank name or address', () => {
+      expect(errorsOf({ ...germany, account_number: 'DE89 3704 0044 0532 0130 00' })).toEqual({});
+      expect(errorsOf({ ...germany, country_id: 'AT', account_number: 'AT611904300234573201' })).toEqual({});
+      expect(errorsOf({ ...germany })).toEqual({ accountNumber: 'accountNumberRequired' });
+      expect(errorsOf({ ...germany, holder_name: '' })).toMatchObject({ holderName: 'holderNameRequired' });
+    });
+
+    it('should check the IBAN: checksum, national format and country', () => {
+      expect(errorsOf({ ...germany, account_number: 'DE89370400440532013001' })).toEqual({
+        accountNumber: 'account_number_invalid',
+      });
+      expect(errorsOf({ ...germany, account_number: '0532013000' })).toEqual({
+        accountNumber: 'account_number_invalid',
+      });
+      expect(errorsOf({ ...germany, account_number: 'FR1420041010050500013M02606' })).toEqual({
+        accountNumber: 'country_doesnt_match',
+      });
+      expect(errorsOf({ ...germany, account_number: 'DE89'.padEnd(35, '0') })).toEqual({
+        accountNumber: 'account_number_not_correct_length',
+      });
+    });
+
+    it('should still check a BIC when one is given', () => {
+      const iban = { ...germany, account_number: 'DE89370400440532013000' };
+      expect(errorsOf({ ...iban, swift_code: 'COBADEFFXXX' })).toEqual({});
+      expect(errorsOf({ ...iban, swift_code: 'ABNANL2A' })).toEqual({ swiftCode: 'swift_not_match_country' });
+      expect(errorsOf({ ...iban, swift_code: 'COBADEF' })).toEqual({
+        swiftCode: 'swift_code_not_correct_length',
+      });
+    });
+
+    it('should store the IBAN as the account and in sepa, and drop what the rail does not use', () => {
+      expect(
+        normaliseBankAccount(
+          body({
+            ...germany,
+            account_number: 'de89 3704 0044 0532 0130 00',
+            routing_number: '37040044',
+            swift: recipient,
+          }),
+        ),
+      ).toEqual({
+        fiat_currency_id: 'EUR',
+        holder_name: 'Jane Doe',
+        is_personal: true,
+        country_id: 'DE',
+        account_number: 'DE89370400440532013000',
+        sepa: { iban: 'DE89370400440532013000' },
+      });
+    });
+  });
+
   describe('OTHER', () => {
+    // A dollar account in Germany goes by international wire (a euro one is SEPA, above).
     const germany = {
       country_id: 'DE',
-      fiat_currency_id: 'EUR',
+      fiat_currency_id: 'USD',
       account_number: 'DE89 3704 0044 0532 0130 00',
       swift_code: 'COBADEFFXXX',
       bank_name: 'Commerzbank',

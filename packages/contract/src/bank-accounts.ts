@@ -22,14 +22,27 @@ import { lineString, textString } from './strings.js';
 
 // --- forms and error keys ------------------------------------------------------------------------------
 
-/** Countries with their own bank form (spec section 3); every other country uses the OTHER form. */
+/**
+ * Countries with their own bank form (spec section 3); a euro account elsewhere in the SEPA zone uses
+ * the SEPA form, every other account the OTHER form (an international wire).
+ */
 export const BANK_FORM_COUNTRIES = ['NG', 'US', 'FI', 'GB', 'IN', 'RU', 'MX'] as const;
 export type BankFormCountry = (typeof BANK_FORM_COUNTRIES)[number];
-export type BankForm = BankFormCountry | 'OTHER';
+export type BankForm = BankFormCountry | 'SEPA' | 'OTHER';
 
-export function bankFormOf(countryCode: string): BankForm {
+/** SEPA credit transfers move euros only (EPC rulebook); other currencies of the zone go by wire. */
+export const SEPA_CURRENCY = 'EUR';
+
+/**
+ * The form (and rules) of an account in `countryCode` holding `currencyCode`. A SEPA credit transfer
+ * needs the payee's IBAN and name and nothing else (the BIC has been optional since 2016, decision
+ * 0053), so a euro account in a SEPA country other than those with their own form is `SEPA`; without a
+ * currency, or in another currency, it is `OTHER`.
+ */
+export function bankFormOf(countryCode: string, currencyCode = ''): BankForm {
   const upper = countryCode.trim().toUpperCase();
-  return (BANK_FORM_COUNTRIES as readonly string[]).includes(upper) ? (upper as BankFormCountry) : 'OTHER';
+  if ((BANK_FORM_COUNTRIES as readonly string[]).includes(upper)) return upper as BankFormCountry;
+  return currencyCode.trim().toUpperCase() === SEPA_CURRENCY && isSEPACountry(upper) ? 'SEPA' : 'OTHER';
 }
 
 /** Spec section 8, in the spec's order. The message texts are the web's (not shown in the spec). */
@@ -330,7 +343,7 @@ export function validateBankAccount(
     if (!errors.has(field)) errors.set(field, key);
   };
   const country = body.country_id.trim().toUpperCase();
-  const form = bankFormOf(country);
+  const form = bankFormOf(country, body.fiat_currency_id);
   const account = compact(body.account_number);
   const swiftCode = compact(body.swift_code);
 
@@ -360,6 +373,11 @@ export function validateBankAccount(
       break;
     case 'MX':
       checkMexico(body, add);
+      break;
+    case 'SEPA':
+      // The IBAN is the account: valid and of the account's country. The BIC and the bank's name are
+      // optional (the server fills them in from the IBAN when the directory knows the bank).
+      if (account) checkIbanAccount(account, country, 'accountNumber', add);
       break;
     case 'OTHER':
       checkOther(body, country, account, swiftCode, add);
@@ -609,7 +627,7 @@ function checkIbanAgainstSwift(iban: string, swiftCode: string, add: Add) {
  */
 export function normaliseBankAccount(body: BankAccountBody): BankAccountBody {
   const country = body.country_id.trim().toUpperCase();
-  const form = bankFormOf(country);
+  const form = bankFormOf(country, body.fiat_currency_id);
   const out: BankAccountBody = {
     fiat_currency_id: body.fiat_currency_id.trim().toUpperCase(),
     holder_name: squash(body.holder_name),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kycLevelIdSchema, kycRequirementSchema } from './kyc.js';
 import { lineString } from './strings.js';
 
 /**
@@ -257,14 +258,39 @@ export const adminVerificationPageSchema = z.object({
 });
 export type AdminVerificationPage = z.infer<typeof adminVerificationPageSchema>;
 
+/** A level and what a trader would still lack for it. */
+const levelGapSchema = z.object({ level: kycLevelIdSchema, missing: z.array(kycRequirementSchema) });
+
+/**
+ * What approving a request would make of the trader's level (decision 0053), from the levels table and
+ * what they have proven: the reviewer is told the level it leads to, not that it "rises at once" when a
+ * phone is still missing.
+ */
+export const verificationApprovalOutcomeSchema = z.object({
+  /** The trader's level once approved (the current one when something else is still missing). */
+  level: kycLevelIdSchema,
+  /**
+   * The level this kind of verification is for (the lowest that asks for what it proves) and what the
+   * trader would still lack for it after approval (empty: reached); null when no level asks for it.
+   */
+  target: levelGapSchema.nullable(),
+  /** The level above `level` and what it would still need; null at the top. */
+  next: levelGapSchema.nullable(),
+});
+export type VerificationApprovalOutcome = z.infer<typeof verificationApprovalOutcomeSchema>;
+
 /** One request as the reviewer sees it: everything entered, unmasked, and the trader's standing. */
 export const adminVerificationDetailSchema = verificationRequestSchema.extend({
   user: z.object({
     username: z.string(),
     level: z.string(),
+    /** What the trader has proven so far (the levels table's requirements), in the table's order. */
+    proven: z.array(kycRequirementSchema),
     country: z.string().nullable(),
     registeredAt: z.string(),
   }),
+  /** The trader's level if this request is approved (read now: the table and their proofs may change). */
+  approval: verificationApprovalOutcomeSchema,
   decidedBy: z.string().nullable(),
 });
 export type AdminVerificationDetail = z.infer<typeof adminVerificationDetailSchema>;

@@ -143,6 +143,22 @@ export const kycLimitationAreas = ['dashboard', 'trade', 'wallet', 'offers'] as 
 export const kycLimitationAreaSchema = z.enum(kycLimitationAreas);
 export type KycLimitationArea = z.infer<typeof kycLimitationAreaSchema>;
 
+/**
+ * The trade limits converted to a currency at the current rate (the limits themselves are USD, which the
+ * trade start compares), rounded down to cents: what a trader reads beside an offer in that currency.
+ * Null amounts mean no limit.
+ */
+export const kycTradeLimitsInFiatSchema = z.object({
+  fiatCurrencyCode: z.string(),
+  perTrade: z.string().nullable(),
+  /** The last 24 hours' limit and what is left of it. */
+  dailyLimit: z.string().nullable(),
+  dailyLeft: z.string().nullable(),
+  /** What is left of the level's volume in all. */
+  lifetimeLeft: z.string().nullable(),
+});
+export type KycTradeLimitsInFiat = z.infer<typeof kycTradeLimitsInFiatSchema>;
+
 /** `GET /rest/v1/limits/{area}-level-limitations`: the viewer's limits in an area, with their usage. */
 export const kycLimitationsSchema = z.object({
   area: kycLimitationAreaSchema,
@@ -159,6 +175,11 @@ export const kycLimitationsSchema = z.object({
     .nullable(),
   wallet: z.object({ withdrawal: kycUsageSchema, days: z.number().int() }).nullable(),
   blockedActions: z.array(blockedKycActionSchema),
+  /**
+   * With `?fiatCurrencyCode=` in an area with trade limits: those limits in that currency (decision
+   * 0053); null otherwise.
+   */
+  tradeInFiat: kycTradeLimitsInFiatSchema.nullable(),
 });
 export type KycLimitations = z.infer<typeof kycLimitationsSchema>;
 
@@ -178,6 +199,9 @@ export const kycCheckQuerySchema = z.object({
     .regex(/^[A-Z]{3,5}$/, 'A currency code such as USD')
     .optional(),
 });
+
+/** `GET /rest/v1/limits/{area}-level-limitations?fiatCurrencyCode=`: the trade limits in that currency too. */
+export const kycLimitationsQuerySchema = kycCheckQuerySchema;
 
 /**
  * `GET /rest/v1/users/kyc-check` and the current user's `kycLevelCheck`: the level (the spec's account

@@ -94,6 +94,12 @@ export function offersCase(
         { title: 'search, fastest release first, trader', path: RELEASE_ORDER, headers: asTrader },
         { title: 'offer page, visitor', path: offer },
         { title: 'offer page, trader', path: offer, headers: asTrader },
+        {
+          // The offer page's "ID not verified" notice: the trade limits in the offer's currency.
+          title: 'trade limits in EUR, trader',
+          path: '/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=EUR',
+          headers: asTrader,
+        },
       );
     },
   };

@@ -80,6 +80,68 @@ describe('bank accounts', () => {
     expect(snake.json().data[0]).toHaveProperty('is_masked', true);
   });
 
+  it('should take a SEPA account from the IBAN and the holder alone, the bank and BIC from the IBAN', async () => {
+    // Commerzbank's IBAN (bank code 37040044 in the shipped directory), nothing but what SEPA needs.
+    const sepa = { fiat_currency_id: 'EUR', holder_name: 'Jonas Weber', is_personal: true, country_id: 'DE' };
+    const known = await created(seller, { ...sepa, account_number: 'DE89 3704 0044 0532 0130 00' });
+    expect(known).toMatchObject({
+      countryCode: 'DE',
+      fiatCurrencyCode: 'EUR',
+      accountNumber: 'DE89370400440532013000',
+      iban: 'DE89370400440532013000',
+      bankName: 'Commerzbank',
+      swiftCode: 'COBADEFF',
+      swift: null,
+      routingNumber: null,
+    });
+    // A bank the directory does not know: still an account (the name may be typed, it is not asked).
+    const unknown = await created(seller, {
+      ...sepa,
+      country_id: 'AT',
+      account_number: 'AT611904300234573201',
+    });
+    expect(unknown).toMatchObject({ iban: 'AT611904300234573201', bankName: '', swiftCode: null });
+    const named = await created(seller, {
+      ...sepa,
+      country_id: 'AT',
+      account_number: 'AT483200000012345864',
+      bank_name: 'Raiffeisen Wien',
+    });
+    expect(named.bankName).toBe('Raiffeisen Wien');
+    // The IBAN is checked: its checksum and its country; a missing one is asked for.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...sepa, account_number: 'DE89370400440532013001' }, 'account_number_invalid'],
+      [{ ...sepa, account_number: 'AT611904300234573201' }, 'country_doesnt_match'],
+      [{ ...sepa }, 'accountNumberRequired'],
+    ];
+    for (const [body, code] of cases) {
+      const response = await create(seller, body);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(errorsOf(response).details).toContainEqual({
+        field: 'accountNumber',
+        code,
+        message: expect.any(String),
+      });
+    }
+    // The same account in dollars is an international wire: BIC, bank name and address are asked.
+    const wire = await create(seller, {
+      ...sepa,
+      fiat_currency_id: 'USD',
+      account_number: 'DE02120300000000202051',
+    });
+    expect(wire.statusCode).toBe(422);
+    expect(errorsOf(wire).details!.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['swiftCode', 'swift.residency', 'swift.city', 'swift.zip', 'swift.address']),
+    );
+    // snake_case answers carry the same, and a visitor is told to log in first.
+    const snake = await seller.c.get(`/rest/v1/bankaccounts/${known.id}?case=snake`);
+    expect(snake.json().data).toMatchObject({ bank_name: 'Commerzbank', swift_code: 'COBADEFF' });
+    const visitor = await t
+      .client()
+      .post('/rest/v1/bankaccounts', { ...sepa, account_number: 'DE89370400440532013000' });
+    expect([401, 403]).toContain(visitor.statusCode);
+  });
+
   it('should answer the spec error keys per country, on the form’s fields', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [gbAccount({ holder_name: '' }), 'holderName', 'holderNameRequired'],

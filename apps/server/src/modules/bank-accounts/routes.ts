@@ -54,7 +54,7 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod<{ bankAccounts: BankAccou
         tags,
         summary: 'Add a bank account (the per-country rules answer 422 with the spec error keys)',
         description:
-          "Adds a bank account for the caller. The fields a country needs differ (IBAN, sort code, routing number, CLABE, IFSC, ...); each is checked by that country's rules and a refusal is a 422 on the field with the spec's error key (`bank_id_not_exist`, `account_number_non_unique`, `currency_mismatch`, `invalid_number`, ...), `BANK_ACCOUNTS_LIMIT` past 20 accounts. Answers 201 with the account. Logged-in users.",
+          "Adds a bank account for the caller. The fields a country needs differ (IBAN, sort code, routing number, CLABE, IFSC, ...); a euro account in the SEPA zone needs only `account_number` (the IBAN) and `holder_name`, the bank's name and BIC being filled in from the IBAN when the directory knows the bank; each is checked by that country's rules and a refusal is a 422 on the field with the spec's error key (`bank_id_not_exist`, `account_number_non_unique`, `currency_mismatch`, `invalid_number`, ...), `BANK_ACCOUNTS_LIMIT` past 20 accounts. Answers 201 with the account. Logged-in users.",
         body: bankAccountBodySchema,
         response: { 201: one },
       },

@@ -1,4 +1,5 @@
 import {
+  bankFormOf,
   IN_USE_OFFER_DETAIL,
   IN_USE_TRADE_DETAIL,
   maskAccountNumber,
@@ -138,7 +139,11 @@ export function createBankAccountsService(options: { db: Db; catalogue: Catalogu
       problems.push(problem('swiftCode', 'iban_dont_match_swift_code'));
     }
     if (!values.bankName && bank) values.bankName = bank.name;
-    if (!values.bankName) {
+    // A SEPA transfer needs the IBAN and the name only (decision 0053): the bank and its BIC come from
+    // the IBAN when the directory knows the bank, and an unknown bank leaves them empty, not refused.
+    const sepa = bankFormOf(values.countryCode, values.fiatCurrencyCode) === 'SEPA';
+    if (sepa && !values.swiftCode && bank?.swift) values.swiftCode = bank.swift;
+    if (!values.bankName && !sepa) {
       problems.push(
         problem('bankName', values.swiftCode ? 'bankNameEmptyWithSwift' : 'bankNameEmptyWithoutSwift'),
       );

@@ -116,7 +116,13 @@ describe('identity verification', () => {
       ok(await reviewer.c.get(`/rest/v1/admin/verifications/${started.id}`)),
     );
     expect(detail.details.document_number).toBe('12345678Z');
-    expect(detail.user).toMatchObject({ username: trader.name, level: 'L1+' });
+    expect(detail.user).toMatchObject({ username: trader.name, level: 'L1+', proven: ['email', 'phone'] });
+    // What the approval will do, from the levels table: L2, and what the level above needs.
+    expect(detail.approval).toEqual({
+      level: 'L2',
+      target: { level: 'L2', missing: [] },
+      next: { level: 'L2+POA', missing: ['address'] },
+    });
     const image = await reviewer.c.get(detail.documents[0]!.url!);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
@@ -154,6 +160,32 @@ describe('identity verification', () => {
     expect((await reviewer.c.post(`/rest/v1/admin/verifications/${started.id}/approve`)).statusCode).toBe(
       409,
     );
+  });
+
+  it('should tell the reviewer an ID leaves a trader without a phone at L1, and it does', async () => {
+    const trader = await s.party('kynophone');
+    await t.database.db.execute(sql`UPDATE users SET is_email_verified = true WHERE id = ${trader.id}`);
+    const submitted = await submitId(trader);
+    expect(submitted.inReview).toBe(true);
+    const url = `/rest/v1/admin/verifications/${submitted.id}`;
+    const detail = adminVerificationDetailSchema.parse(ok(await reviewer.c.get(url)));
+    expect(detail.user).toMatchObject({ level: 'L1', proven: ['email'] });
+    expect(detail.approval).toEqual({
+      level: 'L1',
+      target: { level: 'L2', missing: ['phone'] },
+      next: { level: 'L1+', missing: ['phone'] },
+    });
+    const snake = await reviewer.c.get(`${url}?case=snake`);
+    expect(snake.json().data.approval.target).toEqual({ level: 'L2', missing: ['phone'] });
+    // A visitor and a trader do not see it (the console answers 404 to anyone but staff, 0019).
+    expect((await t.client().get(url)).statusCode).toBe(404);
+    expect((await trader.c.get(url)).statusCode).toBe(404);
+    request(await reviewer.c.post(`${url}/approve`), 200);
+    expect(await level(trader)).toBe('L1');
+    // Decided: the outcome now reads from where the trader stands, nothing left to gain from the ID.
+    const after = adminVerificationDetailSchema.parse(ok(await reviewer.c.get(url)));
+    expect(after.user.proven).toEqual(['email', 'id_document', 'selfie']);
+    expect(after.approval.level).toBe('L1');
   });
 
   it('should refuse bad input field by field, never with a 500', async () => {

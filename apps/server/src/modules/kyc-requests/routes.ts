@@ -278,7 +278,7 @@ export const kycRequestsRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'One request, unmasked, with its documents and the trader’s level; audited',
         description:
-          "`{id}` is the verification request's id. The request with its data unmasked, its documents and the trader's level; the look is written to the audit log. 404 for an unknown id.",
+          "`{id}` is the verification request's id. The request with its data unmasked, its documents, the trader's level and what they have proven, and `approval`: the level an approval would give them, the level this kind of verification is for with what would still be missing for it, and the next level's needs (from the levels table); the look is written to the audit log. 404 for an unknown id.",
         params: verificationRequestParamsSchema,
         response: { 200: dataEnvelope(adminVerificationDetailSchema) },
       },

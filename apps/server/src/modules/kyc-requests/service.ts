@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  kycRequirements,
   verificationTypes,
   type AdminVerificationDetail,
   type AdminVerificationPage,
@@ -26,7 +27,7 @@ import type { Outbox } from '../../platform/mail/outbox.js';
 import { AttachmentRefused, inspectAttachment, type InspectLimits } from '../attachments/index.js';
 import { recordAudit } from '../audit/index.js';
 import { localizedName, type CatalogueService } from '../catalogue/index.js';
-import { kycFactsRepository, type KycStandings } from '../kyc/index.js';
+import { approvalOutcomeOf, kycFactsRepository, type KycStandings } from '../kyc/index.js';
 import { usersRepository } from '../users/repository.js';
 import { acceptsPdf, idDocumentTypesOf, provenBy, sidesOf } from './documents.js';
 import { kycRequestsRepository, type DocumentRow, type RequestWithDocuments } from './repository.js';
@@ -635,9 +636,11 @@ export function createKycRequestsService(options: KycRequestsOptions) {
         user: {
           username: user?.username ?? '',
           level: standing.level.id,
+          proven: kycRequirements.filter((requirement) => standing.met.has(requirement)),
           country: user?.countryIso ?? null,
           registeredAt: (user?.createdAt ?? row.createdAt).toISOString(),
         },
+        approval: approvalOutcomeOf(standings.levels, standing.met, provenBy[row.type]),
         decidedBy: decider?.username ?? null,
       };
     },

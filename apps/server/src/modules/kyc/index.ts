@@ -11,7 +11,7 @@
  * - `nameSourcesColumns(user, kyc)` / `nameSourcesOf(row)`: what a shown full name is made of (the ID's
  *   verified names, the verified company's, the settings), for other modules' statements (decision 0050).
  */
-export { DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
+export { approvalOutcomeOf, DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
 export {
   createKycService,
   createKycStandings,

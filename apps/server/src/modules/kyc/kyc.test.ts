@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   currentUserSchema,
+  formatDecimal,
   kycLevelCheckSchema,
   kycLevelsInfoSchema,
   kycLimitationsSchema,
+  multiply,
+  parseDecimal,
+  rescale,
   type KycRequirement,
 } from '@app/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
@@ -118,7 +122,62 @@ describe('KYC levels and limits', () => {
     }
     const snake = await trader.c.get('/rest/v1/limits/dashboard-level-limitations?case=snake');
     expect(snake.json().data.trade.max_active_trades).toBe(2);
+    expect(dashboard.tradeInFiat).toBeNull();
     expect((await trader.c.post(`/rest/v1/trade/${trade.id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('should give the trade limits in a currency at the current rate, rounded down to cents', async () => {
+    const trader = await s.party('kycf');
+    await s.start(trader, offer, '60');
+    const read = async (query: string) => {
+      const response = await trader.c.get(`/rest/v1/limits/trade-level-limitations${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return kycLimitationsSchema.parse(response.json().data);
+    };
+    expect((await read('?fiatCurrencyCode=usd')).tradeInFiat).toEqual({
+      fiatCurrencyCode: 'USD',
+      perTrade: '100.00',
+      dailyLimit: '1000.00',
+      dailyLeft: '940.00',
+      lifetimeLeft: '90.00',
+    });
+    // In euros: the same limits at the rates module's USD/EUR, never rounded up.
+    const eurPerUsd = (await t.app.rates.view()).usdFiat.get('EUR')!;
+    const eur = (await read('?fiatCurrencyCode=EUR')).tradeInFiat!;
+    const expected = (usd: string) =>
+      formatDecimal(rescale(multiply(parseDecimal(usd), parseDecimal(eurPerUsd)), 2, 'down'));
+    expect(eur).toEqual({
+      fiatCurrencyCode: 'EUR',
+      perTrade: expected('100'),
+      dailyLimit: expected('1000'),
+      dailyLeft: expected('940'),
+      lifetimeLeft: expected('90'),
+    });
+    // The wallet area has no trade limits to convert; a currency without a rate is the field's 422.
+    expect(
+      kycLimitationsSchema.parse(
+        (await trader.c.get('/rest/v1/limits/wallet-level-limitations?fiatCurrencyCode=EUR')).json().data,
+      ).tradeInFiat,
+    ).toBeNull();
+    for (const bad of ['ZZZ', '%00', 'E'.repeat(5000)]) {
+      const response = await trader.c.get(`/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=${bad}`);
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors[0].details[0].field).toBe('fiatCurrencyCode');
+    }
+    const snake = await trader.c.get(
+      '/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=EUR&case=snake',
+    );
+    expect(snake.json().data.trade_in_fiat.daily_left).toBe(eur.dailyLeft);
+    // Twenty at once read the same.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        trader.c.get('/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=EUR'),
+      ),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a.json().data.tradeInFiat))).size).toBe(1);
+    expect(
+      (await t.client().get('/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=EUR')).statusCode,
+    ).toBe(401);
   });
 
   it('should answer the unused trading volume in the trader’s currency or the one asked', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { kycLevelsTableSchema, type KycRequirement } from '@app/contract';
-import { DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
+import { approvalOutcomeOf, DEFAULT_KYC_LEVELS, levelOf, loadKycLevels } from './levels.js';
 
 const met = (...requirements: KycRequirement[]) => new Set(requirements);
 
@@ -42,6 +42,39 @@ describe('the KYC levels table', () => {
     expect(levelOf(DEFAULT_KYC_LEVELS, met('email', 'id_document', 'selfie', 'address', 'video')).id).toBe(
       'L1',
     );
+  });
+
+  it('should say what an approval makes of the level, and what is still missing', () => {
+    const id = ['id_document', 'selfie'] as const;
+    // E-mail only: an approved ID is not L2 yet, the phone is missing for it (and for L1+).
+    expect(approvalOutcomeOf(DEFAULT_KYC_LEVELS, met('email'), id)).toEqual({
+      level: 'L1',
+      target: { level: 'L2', missing: ['phone'] },
+      next: { level: 'L1+', missing: ['phone'] },
+    });
+    expect(approvalOutcomeOf(DEFAULT_KYC_LEVELS, met('email', 'phone'), id)).toEqual({
+      level: 'L2',
+      target: { level: 'L2', missing: [] },
+      next: { level: 'L2+POA', missing: ['address'] },
+    });
+    // A proof of address before the ID: kept, but L2+POA needs the ID first.
+    expect(approvalOutcomeOf(DEFAULT_KYC_LEVELS, met('email', 'phone'), ['address'])).toEqual({
+      level: 'L1+',
+      target: { level: 'L2+POA', missing: ['id_document', 'selfie'] },
+      next: { level: 'L2', missing: ['id_document', 'selfie'] },
+    });
+    // The top of the table has no next level; a table that never asks for a proof has no target.
+    const all = met('email', 'phone', 'id_document', 'selfie', 'address', 'video');
+    expect(approvalOutcomeOf(DEFAULT_KYC_LEVELS, all, ['company'])).toEqual({
+      level: 'L4',
+      target: { level: 'L4', missing: [] },
+      next: null,
+    });
+    expect(approvalOutcomeOf(DEFAULT_KYC_LEVELS.slice(0, 3), met('email', 'phone'), ['video'])).toEqual({
+      level: 'L1+',
+      target: null,
+      next: null,
+    });
   });
 
   it('should refuse tables out of order, that lose a requirement going up, or that start with one', () => {

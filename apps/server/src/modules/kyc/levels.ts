@@ -5,6 +5,7 @@ import {
   type KycLevel,
   type KycLevelsTable,
   type KycRequirement,
+  type VerificationApprovalOutcome,
 } from '@app/contract';
 
 /**
@@ -163,3 +164,25 @@ export const requirementsOf = (levels: KycLevelsTable): KycRequirement[] => {
   const used = new Set(levels.flatMap((level) => level.requires));
   return kycRequirements.filter((requirement) => used.has(requirement));
 };
+
+/**
+ * What a trader's level becomes when `proves` is added to what they have `met` (a verification's
+ * approval, decision 0053): the level they reach, the level that kind of proof is for with what would
+ * still be missing for it (an approved ID leaves a trader without a phone at L1: L2 needs the phone
+ * too), and the next level with what it would need.
+ */
+export function approvalOutcomeOf(
+  levels: KycLevelsTable,
+  met: ReadonlySet<KycRequirement>,
+  proves: readonly KycRequirement[],
+): VerificationApprovalOutcome {
+  const after = new Set([...met, ...proves]);
+  const gap = (level: KycLevel) => ({
+    level: level.id,
+    missing: kycRequirements.filter((r) => level.requires.includes(r) && !after.has(r)),
+  });
+  const reached = levelOf(levels, after);
+  const target = levels.find((level) => proves.some((r) => level.requires.includes(r)));
+  const next = nextLevelOf(levels, reached);
+  return { level: reached.id, target: target ? gap(target) : null, next: next ? gap(next) : null };
+}

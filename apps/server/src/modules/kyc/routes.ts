@@ -5,6 +5,7 @@ import {
   kycLevelCheckSchema,
   kycLevelsInfoSchema,
   kycLimitationsParamsSchema,
+  kycLimitationsQuerySchema,
   kycLimitationsSchema,
 } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
@@ -42,12 +43,19 @@ export const kycRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "My level's limits in an area (dashboard, trade, wallet, offers) and what I used of them",
         description:
-          "`{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used; a logged-in user only, 422 for another segment.",
+          "`{area}` is `<area>-level-limitations`, e.g. `dashboard-level-limitations` (areas: dashboard, trade, wallet, offers). What the caller's verification level allows in that area and how much of each limit they have used (in USD); with `fiatCurrencyCode`, `tradeInFiat` gives the trade limits in that currency at the current rate (what the offer page shows). A logged-in user only; 422 for another segment or a currency without a rate.",
         params: kycLimitationsParamsSchema,
+        querystring: kycLimitationsQuerySchema,
         response: { 200: dataEnvelope(kycLimitationsSchema) },
       },
     },
-    async (request) => ({ data: await kyc.limitations(requireUser(request).id, request.params.area) }),
+    async (request) => ({
+      data: await kyc.limitations(
+        requireUser(request).id,
+        request.params.area,
+        request.query.fiatCurrencyCode ?? null,
+      ),
+    }),
   );
 
   app.get(

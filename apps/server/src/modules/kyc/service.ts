@@ -231,26 +231,32 @@ export function createKycService(options: {
     return { left: limit === null ? null : max0(subtract(limit, parseDecimal(used))), used };
   }
 
+  /** Fiat per USD for a currency, or a 422 on `fiatCurrencyCode` when no rate is known. */
+  async function rateOf(fiatCurrencyCode: string): Promise<Decimal> {
+    const rate = fiatCurrencyCode === 'USD' ? '1' : await options.usdToFiat(fiatCurrencyCode);
+    if (rate === null) {
+      throw new AppError(422, 'ERROR_INPUT_VALIDATION', 'No rate is known for this currency.', [
+        {
+          field: 'fiatCurrencyCode',
+          message: 'No rate is known for this currency',
+          code: 'unknown_currency',
+        },
+      ]);
+    }
+    return parseDecimal(rate);
+  }
+
+  /** A USD amount in a currency, rounded down to cents: a limit shown never promises more. */
+  const inFiat = (usdAmount: Decimal | null, rate: Decimal) =>
+    usdAmount === null ? null : formatDecimal(rescale(multiply(usdAmount, rate), 2, 'down'));
+
   async function levelCheck(current: KycStanding, fiatCurrencyCode: string): Promise<KycLevelCheck> {
     const { left } = await unusedVolumeUsd(current);
-    let inFiat: string | null = null;
-    if (left !== null) {
-      const rate = fiatCurrencyCode === 'USD' ? '1' : await options.usdToFiat(fiatCurrencyCode);
-      if (rate === null) {
-        throw new AppError(422, 'ERROR_INPUT_VALIDATION', 'No rate is known for this currency.', [
-          {
-            field: 'fiatCurrencyCode',
-            message: 'No rate is known for this currency',
-            code: 'unknown_currency',
-          },
-        ]);
-      }
-      inFiat = formatDecimal(rescale(multiply(left, parseDecimal(rate)), 2, 'down'));
-    }
+    const unused = left === null ? null : inFiat(left, await rateOf(fiatCurrencyCode));
     return {
       level: current.accountLevel,
       levelId: current.level.id,
-      unusedTradingVolumeInFiatCurrency: inFiat,
+      unusedTradingVolumeInFiatCurrency: unused,
       fiatCurrencyCode,
     };
   }
@@ -272,8 +278,17 @@ export function createKycService(options: {
       };
     },
 
-    /** `GET /rest/v1/limits/{area}-level-limitations`: the level's limits in an area, with their usage. */
-    async limitations(userId: number, area: KycLimitationArea): Promise<KycLimitations> {
+    /**
+     * `GET /rest/v1/limits/{area}-level-limitations`: the level's limits in an area, with their usage;
+     * with a currency, the trade limits in it too (decision 0053).
+     */
+    async limitations(
+      userId: number,
+      area: KycLimitationArea,
+      fiatCurrencyCode: string | null = null,
+    ): Promise<KycLimitations> {
+      // An unknown currency is refused before anything is read.
+      const rate = fiatCurrencyCode === null ? null : await rateOf(fiatCurrencyCode);
       const current = await standing(userId);
       const { limits } = current.level;
       const at = now().getTime();
@@ -283,20 +298,31 @@ export function createKycService(options: {
         withTrades ? readers.trades(userId, new Date(at - DAY_MS)) : null,
         withWallet ? readers.withdrawals(userId, new Date(at - limits.withdrawalDays * DAY_MS)) : null,
       ]);
+      const trade = trades
+        ? {
+            perTradeUsd: limits.perTradeUsd === null ? null : show(parseDecimal(String(limits.perTradeUsd))),
+            daily: usage(limits.dailyTradeUsd, trades.day),
+            lifetime: usage(limits.lifetimeTradeUsd, trades.lifetime),
+            maxActiveTrades: limits.maxActiveTrades,
+            activeTrades: trades.active,
+          }
+        : null;
+      const usdOf = (value: string | null) => (value === null ? null : parseDecimal(value));
       return {
         area,
         level: current.level.id,
         accountLevel: current.accountLevel,
-        trade: trades
-          ? {
-              perTradeUsd:
-                limits.perTradeUsd === null ? null : show(parseDecimal(String(limits.perTradeUsd))),
-              daily: usage(limits.dailyTradeUsd, trades.day),
-              lifetime: usage(limits.lifetimeTradeUsd, trades.lifetime),
-              maxActiveTrades: limits.maxActiveTrades,
-              activeTrades: trades.active,
-            }
-          : null,
+        trade,
+        tradeInFiat:
+          trade && rate && fiatCurrencyCode
+            ? {
+                fiatCurrencyCode,
+                perTrade: inFiat(usdOf(trade.perTradeUsd), rate),
+                dailyLimit: inFiat(usdOf(trade.daily.limitUsd), rate),
+                dailyLeft: inFiat(usdOf(trade.daily.leftUsd), rate),
+                lifetimeLeft: inFiat(usdOf(trade.lifetime.leftUsd), rate),
+              }
+            : null,
         wallet:
           sentOut === null
             ? null

@@ -8,6 +8,7 @@ import { FakeSocket } from '@/shared/realtime/fake-socket';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
+import { amountFormatRoutes } from '@/features/catalogue/testing/factories';
 import { buildTrade, HASH, tradeRoutes } from '@/features/trades/testing/trade-fixtures';
 
 /** Console pages are lazy chunks: the first import in a cold, busy worker can take several seconds. */
@@ -58,7 +59,7 @@ const detailOf = (dispute: AdminDispute): AdminDisputeDetail => ({
 });
 
 function withServer(routes: Record<string, FakeHandler>) {
-  const fake = createFakeFetch(routes);
+  const fake = createFakeFetch({ ...amountFormatRoutes(), ...routes });
   vi.stubGlobal('fetch', fake.fetch);
   return fake;
 }
@@ -104,6 +105,32 @@ describe('staff console', () => {
     expect(row).toHaveTextContent('Opened by the buyer 1 hr 2 min ago');
     expect(within(row).getByText('Same IP')).toBeInTheDocument();
     expect(within(row).getByTestId('dispute-holder')).toHaveTextContent('Not taken');
+  });
+
+  it('should show amounts at their precision: a coin at its display decimals, fiat at the currency’s', async () => {
+    withServer({
+      ...permissions(),
+      'GET /rest/v1/admin/disputes': () =>
+        jsonResponse(200, {
+          data: {
+            items: [
+              buildDispute({
+                cryptoCode: 'ETH',
+                escrowAmount: '19.985468211352636154',
+                fiatAmount: '250.00000000',
+              }),
+            ],
+            nextCursor: null,
+          },
+        }),
+    });
+    renderApp({ path: '/es/admin', user: moderator() });
+    const escrow = within(await screen.findByTestId('dispute-row', {}, PAGE_LOAD)).getByTestId(
+      'dispute-escrow',
+    );
+    // The numbers: 8 of ETH's 18 decimals, cut; the fiat at USD's 2; Spanish separators.
+    expect(escrow).toHaveTextContent(/^19,98546821 ETH por 250,00 USD/);
+    expect(escrow).toHaveAttribute('title', '19,985468211352636154 ETH');
   });
 
   it('should decide only after the reason and a confirmation that states who receives what', async () => {
@@ -291,7 +318,7 @@ describe('staff console', () => {
       reporter: 'sally',
       accused: 'bob',
       chargebackDate: '2026-02-20',
-      amount: '95.00',
+      amount: '250.00000000',
       fiatCurrencyCode: 'USD',
       description: 'The bank recalled the transfer.',
       createdAt: '2026-02-21T10:00:00.000Z',
@@ -309,6 +336,9 @@ describe('staff console', () => {
     renderApp({ path: '/admin/chargebacks', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
     const row = await screen.findByTestId('chargeback-row', {}, PAGE_LOAD);
     expect(row).toHaveTextContent('sally (seller) reports bob (buyer)');
+    // Stored to 8 places, shown at the currency's 2.
+    expect(row).toHaveTextContent('250.00 USD taken back on');
+    expect(row).not.toHaveTextContent('250.00000000');
     await user.click(within(row).getByRole('button', { name: 'Confirm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the chargeback by bob?' });
     expect(dialog).toHaveTextContent("bob's account is restricted");

@@ -1,5 +1,5 @@
 import type { AdminVerificationDetail, VerificationRequest } from '@app/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '@/shared/api';
@@ -63,14 +63,25 @@ function buildDetail(overrides: Partial<AdminVerificationDetail> = {}): AdminVer
         mime: 'image/jpeg',
       },
     ],
-    user: { username: 'ana', level: 'L1+', country: 'ES', registeredAt: '2026-01-01T00:00:00.000Z' },
+    user: {
+      username: 'ana',
+      level: 'L1+',
+      proven: ['email', 'phone'],
+      country: 'ES',
+      registeredAt: '2026-01-01T00:00:00.000Z',
+    },
+    approval: {
+      level: 'L2',
+      target: { level: 'L2', missing: [] },
+      next: { level: 'L2+POA', missing: ['address'] },
+    },
     decidedBy: null,
     ...overrides,
   };
 }
 
 const asRequest = (detail: AdminVerificationDetail): VerificationRequest => {
-  const { user: _user, decidedBy: _decidedBy, ...request } = detail;
+  const { user: _user, decidedBy: _decidedBy, approval: _approval, ...request } = detail;
   return request;
 };
 
@@ -177,6 +188,10 @@ describe('staff console: verifications', () => {
     await user.click(within(summary).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this verification?' });
     expect(dialog).toHaveTextContent("ana's ID document and selfie count as verified from now on");
+    // What the approval does to the level, and what the next level still needs.
+    expect(within(dialog).getByTestId('approval-outcome')).toHaveTextContent(
+      'After approval: level L2 (now L1+).Still missing for L2+POA: a proof of address.',
+    );
     expect(fake.requests.some((r) => r.url.endsWith('/approve'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Verification approved.')).toBeInTheDocument();
@@ -184,6 +199,52 @@ describe('staff console: verifications', () => {
     expect(screen.getByTestId('trader-level')).toHaveTextContent('Level L2');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   }, 30_000);
+
+  it('should say an ID leaves a trader without a phone at their level, and what is missing, in Spanish', async () => {
+    const user = userEvent.setup();
+    const detail = buildDetail({
+      user: { ...buildDetail().user, level: 'L1', proven: ['email'] },
+      approval: {
+        level: 'L1',
+        target: { level: 'L2', missing: ['phone'] },
+        next: { level: 'L1+', missing: ['phone'] },
+      },
+    });
+    withServer({
+      ...permissions('admin', REVIEWER),
+      'GET /rest/v1/admin/verifications/7': () => jsonResponse(200, { data: detail }),
+    });
+    renderApp({ path: '/admin/verifications/7', user: admin() });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }, PAGE_LOAD));
+    let outcome = within(await screen.findByRole('dialog')).getByTestId('approval-outcome');
+    expect(outcome).toHaveTextContent(
+      'After approval: still level L1.L2 also needs a verified phone number.',
+    );
+    expect(screen.getByRole('dialog')).not.toHaveTextContent(/rises/);
+    cleanup();
+
+    withServer({
+      ...permissions('admin', REVIEWER),
+      'GET /rest/v1/admin/verifications/7': () =>
+        jsonResponse(200, {
+          data: {
+            ...detail,
+            approval: {
+              level: 'L1+',
+              target: { level: 'L2+POA', missing: ['id_document', 'selfie'] },
+              next: { level: 'L2', missing: ['id_document', 'selfie'] },
+            },
+            type: 'address',
+          },
+        }),
+    });
+    renderApp({ path: '/es/admin/verifications/7', user: admin() });
+    await user.click(await screen.findByRole('button', { name: 'Aprobar' }, PAGE_LOAD));
+    outcome = within(await screen.findByRole('dialog')).getByTestId('approval-outcome');
+    expect(outcome).toHaveTextContent(
+      'Tras la aprobación: nivel L1+ (ahora L1).L2+POA también necesita un documento de identidad y un selfi.',
+    );
+  }, 40_000);
 
   it('should deny only with a reason the trader can read, checked before it is sent', async () => {
     const user = userEvent.setup();

@@ -7,3 +7,4 @@ export { VerificationLink } from './components/verification-link';
 export { KycBanners } from './components/kyc-banners';
 export { VERIFICATION_PAGE_PATH } from './utils/steps';
 export { isKycRefusal } from './utils/kyc-refusals';
+export { useTradeLimitsIn } from './api/levels';

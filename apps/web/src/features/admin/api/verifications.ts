@@ -61,7 +61,7 @@ function useAfterDecision(id: number) {
     ]);
 }
 
-/** POST .../{id}/approve: what the request proves becomes the trader's; their level rises. */
+/** POST .../{id}/approve: what the request proves becomes the trader's; the level follows the table. */
 export function useApproveVerification(id: number) {
   const onSettled = useAfterDecision(id);
   return useMutation({

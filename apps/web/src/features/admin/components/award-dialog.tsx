@@ -2,6 +2,7 @@ import { STAFF_REASON_MAX, type AdminDispute } from '@app/contract';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAmountFormat } from '@/features/catalogue';
 import { isApiError, useApiErrorText } from '@/shared/api';
 import { toast } from '@/shared/ui/toast';
 import { useAwardDispute } from '../api/disputes';
@@ -23,6 +24,7 @@ export function AwardDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useAmountFormat();
   const errorText = useApiErrorText();
   const award = useAwardDispute(dispute.tradeHash);
   const [winner, setWinner] = useState<Winner | null>(null);
@@ -38,7 +40,11 @@ export function AwardDialog({
     award.reset();
     onClose();
   };
-  const money = { amount: dispute.escrowAmount, code: dispute.cryptoCode };
+  // The whole escrow moves: the dialog names it to the last digit (decision 0053).
+  const money = {
+    amount: format.cryptoDisplay(dispute.escrowAmount, dispute.cryptoCode, { exact: true }).text,
+    code: dispute.cryptoCode,
+  };
 
   const next = () => {
     const found: typeof errors = {};

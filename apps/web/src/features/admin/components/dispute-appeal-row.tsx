@@ -2,6 +2,7 @@ import type { AdminAppeal } from '@app/contract';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAmountFormat } from '@/features/catalogue';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useDecideAppeal } from '../api/appeals';
 import { AppealDecision } from './appeal-decision';
@@ -12,6 +13,7 @@ import { AppealDecision } from './appeal-decision';
  */
 export function DisputeAppealRow({ appeal }: { appeal: AdminAppeal }) {
   const { t } = useTranslation();
+  const format = useAmountFormat();
   const localize = useLocalizePath();
   const decide = useDecideAppeal(appeal.id);
   const winner = appeal.dispute.outcome;
@@ -45,8 +47,8 @@ export function DisputeAppealRow({ appeal }: { appeal: AdminAppeal }) {
         {appeal.reversedAmount !== null ? (
           <Text size="xs" c="dimmed">
             {t('admin.appeals.reversed', {
-              amount: appeal.reversedAmount,
-              shortfall: appeal.shortfallAmount ?? '0',
+              amount: format.cryptoDisplay(appeal.reversedAmount, appeal.cryptoCode).text,
+              shortfall: format.cryptoDisplay(appeal.shortfallAmount ?? '0', appeal.cryptoCode).text,
               code: appeal.cryptoCode,
             })}
           </Text>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useAmountFormat } from '@/features/catalogue';
 import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
@@ -46,6 +47,7 @@ function ChargebackRow({ report }: { report: Chargeback }) {
   const localize = useLocalizePath();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const format = useAmountFormat();
   return (
     <Paper withBorder radius="md" p="md" data-testid="chargeback-row">
       <Stack gap={6}>
@@ -65,7 +67,7 @@ function ChargebackRow({ report }: { report: Chargeback }) {
         </Text>
         <Text size="sm" c="dimmed">
           {t('admin.chargebacks.amount', {
-            amount: report.amount,
+            amount: format.fiat(report.amount, report.fiatCurrencyCode, { style: 'number' }),
             currency: report.fiatCurrencyCode,
             date: date.format(new Date(`${report.chargebackDate}T00:00:00Z`)),
           })}

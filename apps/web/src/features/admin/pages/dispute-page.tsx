@@ -28,6 +28,7 @@ import { useAssignDispute, useDisputeDetail, useReleaseDispute } from '../api/di
 import { useStaffPermissions } from '../api/permissions';
 import { AwardDialog } from '../components/award-dialog';
 import { ConsoleHeader } from '../components/console-header';
+import { EscrowLine } from '../components/escrow-line';
 import { EvidenceForm } from '../components/evidence-form';
 import { PartyCard } from '../components/party-card';
 import { FormError } from '@/shared/ui/form-error';
@@ -175,15 +176,7 @@ export function DisputePage() {
             {t('admin.dispute.openTrade')}
           </Button>
         </ConsoleHeader>
-        <Text size="sm" c="dimmed">
-          {t('admin.disputes.escrow', {
-            amount: dispute.escrowAmount,
-            code: dispute.cryptoCode,
-            fiat: dispute.fiatAmount,
-            currency: dispute.fiatCurrencyCode,
-            method: dispute.paymentMethod,
-          })}
-        </Text>
+        <EscrowLine dispute={dispute} />
         {dispute.sameIp ? (
           <Alert
             color="red"

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { useDisputeQueue } from '../api/disputes';
 import { ConsoleHeader } from '../components/console-header';
+import { EscrowLine } from '../components/escrow-line';
 import { StatusTabs } from '../components/status-tabs';
 import { QueueList } from '../components/queue-list';
 import { formatDuration } from '../components/duration';
@@ -49,15 +50,7 @@ function DisputeRow({ dispute }: { dispute: AdminDispute }) {
         <Text size="sm">
           {t('admin.disputes.versus', { buyer: dispute.buyer.username, seller: dispute.seller.username })}
         </Text>
-        <Text size="sm" c="dimmed">
-          {t('admin.disputes.escrow', {
-            amount: dispute.escrowAmount,
-            code: dispute.cryptoCode,
-            fiat: dispute.fiatAmount,
-            currency: dispute.fiatCurrencyCode,
-            method: dispute.paymentMethod,
-          })}
-        </Text>
+        <EscrowLine dispute={dispute} />
         {dispute.reasonText ? (
           <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {dispute.reasonText}

@@ -16,10 +16,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useAmountFormat } from '@/features/catalogue';
 import { isApiError } from '@/shared/api';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { ErrorState } from '@/shared/ui/error-state';
+import { numericClass } from '@/shared/ui/numeric';
 import { useStaffPermissions } from '../api/permissions';
 import { useUserAction, useUserDetail } from '../api/users';
 import { ConsoleHeader } from '../components/console-header';
@@ -80,6 +82,7 @@ export function UserPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizePath();
+  const format = useAmountFormat();
   const detail = useUserDetail(username);
   const permissions = useStaffPermissions();
   const [acting, setActing] = useState<AdminUserAction | null>(null);
@@ -173,8 +176,9 @@ export function UserPage() {
                 <Anchor component={Link} to={localize(`/trade/${trade.hash}`)}>
                   {trade.hash}
                 </Anchor>{' '}
-                · {t(`trades.status.${trade.status}`, { defaultValue: trade.status })} · {trade.fiatAmount}{' '}
-                {trade.fiatCurrencyCode} · {trade.counterparty}
+                · {t(`trades.status.${trade.status}`, { defaultValue: trade.status })} ·{' '}
+                <span className={numericClass}>{format.fiat(trade.fiatAmount, trade.fiatCurrencyCode)}</span>{' '}
+                · {trade.counterparty}
               </Text>
             ))}
           </Paper>

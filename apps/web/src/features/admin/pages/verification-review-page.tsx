@@ -37,6 +37,7 @@ import {
   useRejectVerificationDocument,
   useVerificationDetail,
 } from '../api/verifications';
+import { ApprovalOutcome } from '../components/approval-outcome';
 import { ConsoleHeader } from '../components/console-header';
 import { ReasonDialog } from '../components/reason-dialog';
 import { documentStatusColor, verificationStatusColor } from '../components/verification-status';
@@ -215,6 +216,7 @@ function ApproveDialog({ request, onClose }: { request: AdminVerificationDetail;
         <Text size="sm">
           {t(`admin.verifications.approveEffect.${request.type}`, { name: request.user.username })}
         </Text>
+        <ApprovalOutcome current={request.user.level} outcome={request.approval} />
         <FormError message={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

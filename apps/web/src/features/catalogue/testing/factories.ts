@@ -117,3 +117,29 @@ export function buildCalculatorCurrency(
     ...overrides,
   };
 }
+
+/**
+ * The two reference lists the amount formatting reads (`useAmountFormat`: coins' display decimals,
+ * currencies' precisions), for a test's fake server: BTC and ETH at 8 decimals (ETH 18 on chain), USDT
+ * at 6; USD, EUR and GBP at 2, JPY at 0, KWD at 3.
+ */
+export function amountFormatRoutes() {
+  const cryptoCurrencies = [
+    buildCrypto({ id: 8, code: 'BTC', urlParam: 'bitcoin' }),
+    buildCrypto({ id: 9, code: 'ETH', urlParam: 'ethereum', decimals: 18 }),
+    buildCrypto({ id: 6, code: 'USDT', urlParam: 'tether', decimals: 6, formattingDecimalsCount: 6 }),
+  ];
+  const currencies = [
+    buildCurrency('USD', 'US Dollar'),
+    buildCurrency('EUR', 'Euro'),
+    buildCurrency('GBP', 'Pound Sterling'),
+    buildCurrency('JPY', 'Japanese Yen', { precision: 0 }),
+    buildCurrency('KWD', 'Kuwaiti Dinar', { precision: 3 }),
+  ];
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  return {
+    'GET /rest/v2/wallet/crypto-currencies': () => json({ data: { cryptoCurrencies, metadata: {} } }),
+    'GET /rest/v2/currencies': () => json({ data: { currencies, popular: [] } }),
+  };
+}

@@ -70,7 +70,6 @@ export function BalancesCard() {
               <CryptoAmount
                 amount={coin.balance}
                 code={coin.cryptoCurrencyCode}
-                decimals={coin.decimals}
                 size="sm"
                 fw={600}
                 style={{ whiteSpace: 'nowrap' }}

@@ -226,7 +226,7 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     expect(searchesOf(fake).map((query) => query['fiat-min'])).toEqual(['85.45']);
   });
 
-  it('should say when no offer matches and clear the filters, keeping side, coin and method', async () => {
+  it('should say when no offer matches and clear the filters, keeping side and coin', async () => {
     const fake = serveMarketplace({
       search: (request) =>
         queryOf(request).currency === 'JPY'
@@ -241,14 +241,14 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     const empty = await screen.findByTestId('offers-empty', {}, PAGE_LOAD);
     expect(within(empty).getByRole('heading', { name: 'No offers match' })).toBeInTheDocument();
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/trading/buy-tether/bank-transfer'));
+    // The payment method is a filter too: every method again (issue 26).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trading/buy-tether/any'));
     // Cleared back to the visitor's own currency, not to a mix of every currency.
     await waitFor(() => expect(router.state.location.search).toBe('?currencyCode=USD'));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(searchesOf(fake).at(-1)).toEqual({
       type: 'buy',
       crypto_currency_id: '6',
-      'payment-method': 'bank-transfer',
       currency: 'USD',
       sort: 'default',
       limit: '20',

@@ -1,10 +1,10 @@
 import { compareDecimals, parseDecimal, type OfferListing } from '@app/contract';
-import { formatDecimalString } from '@/features/catalogue';
+import { formatDecimalString, formatFiatAmount } from '@/features/catalogue';
 
 /**
  * How an offer card writes its numbers. Every value arrives as a decimal string at the currency's
- * precision; these helpers only group and localise the digits (exact, no floats) and never round a
- * price or a limit to fewer decimals than the server sent.
+ * precision; these helpers only group and localise the digits with the catalogue's formatting (exact,
+ * no floats, decision 0053) and never cut a price or a limit to fewer decimals than the server sent.
  */
 
 /** Decimals in a decimal string (`85.00` -> 2), so a price keeps the precision the server gave it. */
@@ -12,8 +12,7 @@ const decimalsOf = (value: string) => value.split('.')[1]?.length ?? 0;
 
 /** `85544.85` + `EUR` -> `85,544.85 EUR` (`85.544,85 EUR` in Spanish). */
 export function formatFiat(value: string, currencyCode: string, locale: string): string {
-  const decimals = decimalsOf(value);
-  return `${formatDecimalString(value, locale, { minFraction: decimals, maxFraction: decimals })} ${currencyCode}`;
+  return formatFiatAmount(value, currencyCode, decimalsOf(value), locale);
 }
 
 /**
@@ -63,10 +62,8 @@ export type OfferLimits =
  * modes min_max and predefined), already formatted for `locale`, without the currency code.
  */
 export function offerLimits(offer: OfferListing, locale: string): OfferLimits {
-  const format = (value: string) => {
-    const decimals = decimalsOf(value);
-    return formatDecimalString(value, locale, { minFraction: decimals, maxFraction: decimals });
-  };
+  const format = (value: string) =>
+    formatFiatAmount(value, offer.fiatCurrencyCode, decimalsOf(value), locale, 'number');
   if (offer.predefinedAmount.length > 0) {
     return {
       kind: 'predefined',

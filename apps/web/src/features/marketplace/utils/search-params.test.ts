@@ -203,16 +203,32 @@ describe('marketHref', () => {
     expect(parse(marketHref(gift), 'gift-cards')).toEqual(gift);
   });
 
-  it('should keep area, side, coin and method when the filters are cleared', () => {
+  it('should keep area, side and coin when the filters are cleared, and drop the method', () => {
     const filters = defaultFilters({
       side: 'sell',
       paymentMethod: 'wise',
       currencyCode: 'EUR',
       onlineUsers: true,
     });
-    expect(clearedFilters(filters)).toEqual(defaultFilters({ side: 'sell', paymentMethod: 'wise' }));
+    expect(clearedFilters(filters)).toEqual(defaultFilters({ side: 'sell' }));
+    expect(marketHref(clearedFilters(filters))).toBe('/trading/sell-bitcoin/any');
     expect(hasNarrowingFilters(filters)).toBe(true);
     expect(hasNarrowingFilters(clearedFilters(filters))).toBe(false);
+    // The page's behaviour stays: the order, the open filter block, loading by scrolling.
+    const behaviour = { sortType: 'crypto_usd_price_desc', block: 'filters', hasScroll: true } as const;
+    expect(clearedFilters({ ...filters, ...behaviour })).toEqual(
+      defaultFilters({ side: 'sell', ...behaviour }),
+    );
+    // A payment method alone narrows the list: the empty state offers to clear it.
+    expect(hasNarrowingFilters(defaultFilters({ paymentMethod: 'wise' }))).toBe(true);
+    // The gift card area stays the gift card area, for every card.
+    const gift = defaultFilters({
+      area: 'gift-cards',
+      group: 'gift-cards',
+      paymentMethod: 'steam-gift-card',
+      binCode: '12345678',
+    });
+    expect(marketHref(clearedFilters(gift))).toBe('/buy-giftcard/any');
     // The viewer's own currency is where clearing leads: not a narrowing filter; another one is, and
     // every currency is the opposite of narrow.
     expect(hasNarrowingFilters(defaultFilters({ currencyCode: 'EUR' }), 'EUR')).toBe(false);

@@ -233,21 +233,30 @@ export function marketSearch(filters: MarketFilters): string {
 /** Path and query of the filters (no locale prefix). */
 export const marketHref = (filters: MarketFilters) => `${marketPath(filters)}${marketSearch(filters)}`;
 
-/** Filters reset to the defaults, keeping where the visitor is: area, side, coin and method. */
+/**
+ * Filters reset to the defaults, keeping where the visitor is (area, side and coin) and how the page
+ * behaves (the order, the open filter block on a phone, loading by scrolling), which are not filters.
+ * The payment method is a filter like the others (the panel's picker sets it), so it goes back to
+ * every method: "clear filters" that kept it would leave the list as narrow as it was (issue 26).
+ */
 export const clearedFilters = (filters: MarketFilters): MarketFilters =>
   defaultFilters({
     area: filters.area,
     side: filters.side,
     crypto: filters.crypto,
-    paymentMethod: filters.paymentMethod,
     group: filters.area === 'gift-cards' ? GIFT_CARDS_GROUP : null,
+    sortType: filters.sortType,
+    block: filters.block,
+    hasScroll: filters.hasScroll,
   });
 
 /**
- * True when a filter beyond side, coin and method narrows the list (the empty state offers to clear
- * them). The viewer's own currency (`defaultCurrency`, what clearing comes back to) does not count.
+ * True when a filter beyond side and coin narrows the list (the empty state offers to clear them): the
+ * payment method or anything in the query. The viewer's own currency (`defaultCurrency`, what clearing
+ * comes back to) does not count.
  */
 export function hasNarrowingFilters(filters: MarketFilters, defaultCurrency: string | null = null): boolean {
+  if (filters.paymentMethod !== null) return true;
   const currencyCode = filters.currencyCode === defaultCurrency ? null : filters.currencyCode;
   return (
     marketSearch({

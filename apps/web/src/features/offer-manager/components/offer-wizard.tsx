@@ -150,7 +150,7 @@ export function OfferWizard({ id, initialValues, isBondInsufficient = false }: O
   const stepContent = (step: number) => {
     switch (WIZARD_STEPS[step]) {
       case 'basics':
-        return <StepBasics context={context} />;
+        return <StepBasics context={context} isNew={!isEdit} />;
       case 'pricing':
         return (
           <Stack gap="xl">

@@ -1,5 +1,5 @@
 import type { BankAccount, MobileMoneyWallet } from '@app/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '@/testing/factories';
@@ -214,6 +214,50 @@ describe('PaymentAccountsPicker', () => {
       { ...state.body, margin: '2', bank_accounts: [], mobile_money_wallets: [3] },
     ]);
     expect(sent(fake, 'GET', '/rest/v1/bankaccounts')).toEqual([]);
+  }, 60_000);
+
+  it('should tick the only fitting account of a new offer, say so, and leave it unticked once unticked', async () => {
+    withServer({ 'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: ACCOUNTS.slice(0, 2) }) });
+    renderApp({
+      path: '/offer-manager/edit?type=sell&crypto=BTC&currency=EUR&paymentMethod=bank-transfer',
+      user: buildCurrentUser(),
+    });
+    await stepHeading(1, 'Basics');
+    const picker = await screen.findByRole('group', { name: PICKER });
+    const n26 = await within(picker).findByRole('checkbox', { name: 'N26 •••• 3000' });
+    await waitFor(() => expect(n26).toBeChecked());
+    expect(within(picker).getByRole('checkbox', { name: 'NatWest •••• 6819' })).not.toBeChecked();
+    expect(within(picker).getByTestId('payment-accounts-preselected')).toHaveTextContent(
+      'Ticked for you: your only account that fits this offer. Untick it to list none.',
+    );
+    const user = userEvent.setup();
+    await user.click(n26);
+    expect(n26).not.toBeChecked();
+    expect(within(picker).queryByTestId('payment-accounts-preselected')).toBeNull();
+    // It stays the owner's choice.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(n26).not.toBeChecked();
+  });
+
+  it('should tick nothing when two accounts fit, nor on an edit of an offer saved without one', async () => {
+    withServer();
+    renderApp({
+      path: '/offer-manager/edit?type=sell&crypto=BTC&currency=EUR&paymentMethod=bank-transfer',
+      user: buildCurrentUser(),
+    });
+    await stepHeading(1, 'Basics');
+    let picker = await screen.findByRole('group', { name: PICKER });
+    expect(await within(picker).findByRole('checkbox', { name: 'N26 •••• 3000' })).not.toBeChecked();
+    expect(within(picker).getByRole('checkbox', { name: 'Revolut •••• 1200' })).not.toBeChecked();
+    cleanup();
+
+    withServer({
+      'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: ACCOUNTS.slice(0, 2) }),
+      [`GET /rest/v1/my-offers/${OFFER_ID}`]: () => jsonResponse(200, { data: buildEditorState() }),
+    });
+    ({ picker } = await openEditor());
+    expect(await within(picker).findByRole('checkbox', { name: 'N26 •••• 3000' })).not.toBeChecked();
+    expect(within(picker).queryByTestId('payment-accounts-preselected')).toBeNull();
   }, 60_000);
 
   it('should say when no account fits and open the payment accounts page in a new tab', async () => {

@@ -1,6 +1,6 @@
 import { OFFER_PAYMENT_ACCOUNTS_MAX } from '@app/contract';
 import { Anchor, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
@@ -48,7 +48,8 @@ export function usePaymentAccountOptions(
     if (field === 'bank_accounts') {
       return banks.data?.map((account) => ({
         id: account.id,
-        label: `${account.bankName} ${account.accountNumber}`,
+        // A SEPA account may have no bank name (an unknown bank): the number alone then.
+        label: [account.bankName, account.accountNumber].filter(Boolean).join(' '),
         detail: `${account.holderName} · ${account.fiatCurrencyCode}`,
         reason:
           account.fiatCurrencyCode === offer.fiat
@@ -78,8 +79,18 @@ export function usePaymentAccountOptions(
  * switched off with the reason, and a choice that stops fitting (another currency picked) is dropped at
  * once, so the body never names it. The wizard keeps no draft, so the way to add an account opens in a
  * new tab; the list is read again when this tab regains focus.
+ *
+ * On a new offer (`preselect`), when exactly one account fits and the owner has not touched the list,
+ * it is ticked for them and a line says so (issue 26: an offer published without its account shows the
+ * buyer nowhere to pay). They can untick it; an edit keeps the saved choice as it is.
  */
-export function PaymentAccountsPicker({ context }: { context: OfferContext }) {
+export function PaymentAccountsPicker({
+  context,
+  preselect = false,
+}: {
+  context: OfferContext;
+  preselect?: boolean;
+}) {
   const { control } = useFormContext<OfferFormValues>();
   const [type, fiat, methodSlug] = useWatch({
     control,
@@ -88,7 +99,16 @@ export function PaymentAccountsPicker({ context }: { context: OfferContext }) {
   const field = paymentAccountsFieldOf(type, context);
   if (!field) return null;
   // Keyed by field: the controller below is bound to one form field for its whole life.
-  return <AccountsChoice key={field} field={field} context={context} fiat={fiat} methodSlug={methodSlug} />;
+  return (
+    <AccountsChoice
+      key={field}
+      field={field}
+      context={context}
+      fiat={fiat}
+      methodSlug={methodSlug}
+      preselect={preselect}
+    />
+  );
 }
 
 function AccountsChoice({
@@ -96,11 +116,13 @@ function AccountsChoice({
   context,
   fiat,
   methodSlug,
+  preselect,
 }: {
   field: AccountsField;
   context: OfferContext;
   fiat: string;
   methodSlug: string;
+  preselect: boolean;
 }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
@@ -115,11 +137,16 @@ function AccountsChoice({
     [options],
   );
   const { value, onChange } = input;
+  // Once the owner ticks or unticks anything, the list is theirs: nothing is ticked for them again.
+  const [ownChoice, setOwnChoice] = useState(!preselect);
+  const onlyFitting = fitting.length === 1 ? fitting[0]! : null;
+  const autoTicked = !ownChoice && onlyFitting !== null && value.length === 1 && value[0] === onlyFitting;
   useEffect(() => {
     if (!options) return;
     const kept = value.filter((id) => fitting.includes(id));
     if (kept.length !== value.length) onChange(kept);
-  }, [options, fitting, value, onChange]);
+    else if (!ownChoice && value.length === 0 && onlyFitting !== null) onChange([onlyFitting]);
+  }, [options, fitting, value, onChange, ownChoice, onlyFitting]);
 
   const addLink = (
     <Anchor href={localize(PAYMENT_ACCOUNTS_PATH)} target="_blank" rel="noopener" size="sm">
@@ -139,7 +166,10 @@ function AccountsChoice({
             })
       }
       value={value.map(String)}
-      onChange={(next) => onChange(next.map(Number))}
+      onChange={(next) => {
+        setOwnChoice(true);
+        onChange(next.map(Number));
+      }}
       maxSelectedValues={OFFER_PAYMENT_ACCOUNTS_MAX}
       error={error(field)}
       data-testid="payment-accounts-picker"
@@ -173,6 +203,11 @@ function AccountsChoice({
                 ref={option.id === fitting[0] ? input.ref : undefined}
               />
             ))}
+            {autoTicked ? (
+              <Text size="sm" c="dimmed" data-testid="payment-accounts-preselected">
+                {t('offerManager.accounts.preselected')}
+              </Text>
+            ) : null}
             {fitting.length === 0 ? (
               <Text size="sm" c="dimmed" data-testid="payment-accounts-none">
                 {isBank

@@ -21,7 +21,14 @@ import { PaymentAccountsPicker } from './payment-accounts-picker';
  * A sell offer paid by bank transfer or mobile money also names the accounts buyers pay into. A method
  * that needs a security deposit says so here, with the amount, before anything else is typed.
  */
-export function StepBasics({ context }: { context: OfferContext }) {
+export function StepBasics({
+  context,
+  isNew = false,
+}: {
+  context: OfferContext;
+  /** A new offer (not an edit): its only fitting account is ticked for it. */
+  isNew?: boolean;
+}) {
   const { t } = useTranslation();
   const { control, register, setValue, getValues } = useFormContext<OfferFormValues>();
   const error = useOfferFieldError<OfferFormValues>(context.fiatPrecision);
@@ -110,7 +117,7 @@ export function StepBasics({ context }: { context: OfferContext }) {
         />
       </SimpleGrid>
       <OfferBondNotice bond={bond} methodName={context.methodInfo?.name.localized ?? method.field.value} />
-      <PaymentAccountsPicker context={context} />
+      <PaymentAccountsPicker context={context} preselect={isNew} />
     </Stack>
   );
 }

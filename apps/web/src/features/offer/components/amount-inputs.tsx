@@ -1,7 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CryptoIcon, formatDecimalString } from '@/features/catalogue';
-import { useLocale } from '@/shared/i18n/locale-context';
+import { CryptoIcon, useAmountFormat } from '@/features/catalogue';
 import { sanitizeAmountInput, type AmountSide, type TradeAmounts } from '../utils/amounts';
 import classes from './offer.module.css';
 
@@ -43,7 +42,7 @@ export function AmountInputs({
   onChange,
 }: AmountInputsProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const format = useAmountFormat();
   const change = (which: AmountSide, maxDecimals: number) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const text = sanitizeAmountInput(event.currentTarget.value, maxDecimals);
     if (text !== null) onChange(which, text);
@@ -70,11 +69,7 @@ export function AmountInputs({
                 onClick={() => onChange('fiat', amount)}
                 data-testid="predefined-amount"
               >
-                {formatDecimalString(amount, locale, {
-                  minFraction: fiatPrecision,
-                  maxFraction: fiatPrecision,
-                })}{' '}
-                {fiatCode}
+                {format.fiat(amount, fiatCode, { precision: fiatPrecision })}
               </Button>
             );
           })}
@@ -82,7 +77,8 @@ export function AmountInputs({
         <Text size="sm" c="dimmed" data-testid="trade-crypto-amount">
           {amounts.cryptoAmount
             ? t('offer.trade.cryptoFor', {
-                amount: formatDecimalString(amounts.cryptoAmount, locale, { maxFraction: cryptoDecimals }),
+                // At the coin's display precision, like every amount (decision 0053).
+                amount: format.cryptoDisplay(amounts.cryptoAmount, cryptoCode).text,
                 code: cryptoCode,
               })
             : t('offer.trade.choosePrompt')}

@@ -1,11 +1,13 @@
-import type { OfferView } from '@app/contract';
+import type { KycLimitations, OfferView } from '@app/contract';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAmountFormat } from '@/features/catalogue';
 import { formatFiat } from '@/features/marketplace';
 import { useOptionalNamedRoute } from '@/shared/app-state/app-state-context';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
+import { useTradeLimitsIn } from '@/features/verification';
 import { discountedFeeToShow, usedCap, type TradeBlock } from '../utils/offer-state';
 import { viewerSide } from '../utils/warnings';
 import { IconAlertTriangle, IconCircleCheck, IconInfo } from '@/shared/ui/icons';
@@ -23,6 +25,39 @@ const isKnownFlash = (type: string): type is KnownFlashType =>
   (KNOWN_FLASH_TYPES as readonly string[]).includes(type);
 
 /**
+ * What a trader whose ID is not verified may trade, with the amounts (issue 26: "a maximum per trade, a
+ * daily limit" said none): the level's per-trade and daily limits in the offer's currency at the current
+ * rate (in USD when no rate is known), what is left today, and the running trades allowed at once.
+ * Null while they load, when they failed, or when the level has no such limit.
+ */
+function useIdLimitsText(limitations: KycLimitations | undefined): string | null {
+  const { t } = useTranslation();
+  const format = useAmountFormat();
+  if (!limitations?.trade) return null;
+  const { trade, tradeInFiat } = limitations;
+  const money = (fiat: string | null | undefined, usd: string | null) =>
+    tradeInFiat
+      ? fiat
+        ? format.fiat(fiat, tradeInFiat.fiatCurrencyCode)
+        : null
+      : usd
+        ? format.fiat(usd, 'USD')
+        : null;
+  const perTrade = money(tradeInFiat?.perTrade, trade.perTradeUsd);
+  const daily = money(tradeInFiat?.dailyLimit, trade.daily.limitUsd);
+  const dailyLeft = money(tradeInFiat?.dailyLeft, trade.daily.leftUsd);
+  const parts: string[] = [];
+  if (perTrade) parts.push(t('offer.notices.limitPerTrade', { amount: perTrade }));
+  if (daily && dailyLeft) parts.push(t('offer.notices.limitDaily', { amount: daily, left: dailyLeft }));
+  if (trade.maxActiveTrades !== null) {
+    parts.push(t('offer.notices.limitActive', { count: trade.maxActiveTrades }));
+  }
+  if (parts.length === 0) return null;
+  const list = new Intl.ListFormat(format.locale, { type: 'conjunction' }).format(parts);
+  return t('offer.notices.idNotVerifiedLimits', { limits: list });
+}
+
+/**
  * The state widget's messages (spec "View-offer state"): the server's flash messages, why no trade can
  * start, and what applies to this viewer (new-buyer maximum, ID not verified, trusted, grey country,
  * discounted escrow fee).
@@ -36,6 +71,9 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
   const { offer } = view;
   const code = offer.fiatCurrency.code;
   const notices: { key: string; color: string; icon: ReactNode; title?: string; body: ReactNode }[] = [];
+  const idNotVerified = !view.isOwner && view.isMaxTradeLimitUserIDNotVerified;
+  const limits = useTradeLimitsIn(code, { enabled: idNotVerified });
+  const limitsText = useIdLimitsText(limits.data);
 
   for (const [index, flash] of view.flashMessages.entries()) {
     notices.push({
@@ -153,20 +191,21 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
         }),
       });
     }
-    if (view.isMaxTradeLimitUserIDNotVerified) {
+    if (idNotVerified) {
+      const text = limitsText ?? t('offer.notices.idNotVerified');
       notices.push({
         key: 'idNotVerified',
         color: 'blue',
         icon: <IconInfo />,
         body: verificationPath ? (
           <>
-            {t('offer.notices.idNotVerified')}{' '}
+            {text}{' '}
             <Anchor component={Link} to={verificationPath} underline="always">
               {t('offer.notices.verifyId')}
             </Anchor>
           </>
         ) : (
-          t('offer.notices.idNotVerified')
+          text
         ),
       });
     }

@@ -2,7 +2,7 @@ import { TRADE_PRICE_TOLERANCE_PERCENT } from '@app/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/features/catalogue';
+import { useAmountFormat } from '@/features/catalogue';
 import { formatFiat } from '@/features/marketplace';
 import { useLocale } from '@/shared/i18n/locale-context';
 import classes from './offer.module.css';
@@ -48,10 +48,8 @@ export function StartTradeModal({ review, pending, onConfirm, onClose }: StartTr
   const locale = useLocale();
   const tolerance = formatTolerance(locale);
   const previous = review?.previous ?? null;
-  const crypto = (amount: string) =>
-    review
-      ? `${formatDecimalString(amount, locale, { maxFraction: review.cryptoDecimals })} ${review.cryptoCode}`
-      : '';
+  const format = useAmountFormat();
+  const crypto = (amount: string) => (review ? format.crypto(amount, review.cryptoCode) : '');
   /** The new value, and when the price moved, the confirmed one struck through beside it. */
   const changed = (now: string, before: string | null, testId: string) =>
     before === null ? (

@@ -50,12 +50,63 @@ describe('OfferPage', () => {
     expect(await screen.findByTestId('feedback-empty')).toBeInTheDocument();
     // No hours: always open.
     expect(screen.getByTestId('open-now')).toHaveTextContent('Open now');
-    // The ID-not-verified message of the state widget, and a recommended offer card.
-    expect(screen.getByTestId('notice-idNotVerified')).toBeInTheDocument();
+    // The ID-not-verified message of the state widget with the limits' amounts in the offer's currency,
+    // and a recommended offer card.
+    await waitFor(() =>
+      expect(screen.getByTestId('notice-idNotVerified')).toHaveTextContent(
+        'Your ID is not verified yet, so your trades are limited: at most 4,600.00 EUR per trade, ' +
+          '18,400.00 EUR a day (17,480.00 EUR left today), and 2 running trades at a time.',
+      ),
+    );
     // Verification has no page yet (the server sends no `verification` route): no link to a 404.
     expect(within(screen.getByTestId('notice-idNotVerified')).queryByRole('link')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('recommended-offers')).getAllByTestId('offer-card')).toHaveLength(1);
     expect(document.title).toContain('Buy BTC with Revolut');
+  }, 45_000);
+
+  it('should give the ID limits in USD when the offer’s currency has no rate, in Spanish, and say less when they fail', async () => {
+    let down = false;
+    const fake = withServer(buildOfferView(), {
+      'GET /rest/v1/limits/trade-level-limitations': () =>
+        down
+          ? jsonResponse(503, errorBody('SERVICE_UNAVAILABLE', 'Down'))
+          : jsonResponse(200, {
+              data: {
+                area: 'trade',
+                level: 'L1',
+                accountLevel: 1,
+                trade: {
+                  perTradeUsd: '5000.00',
+                  daily: { limitUsd: null, usedUsd: '0.00', leftUsd: null },
+                  lifetime: { limitUsd: null, usedUsd: '0.00', leftUsd: null },
+                  maxActiveTrades: 1,
+                  activeTrades: 0,
+                },
+                wallet: null,
+                blockedActions: [],
+                tradeInFiat: null,
+              },
+            }),
+    });
+    const first = renderOffer(`/es/offer/${HASH}`);
+    const notice = await screen.findByTestId('notice-idNotVerified', {}, PAGE_LOAD);
+    // No daily limit: not mentioned; one running trade, in the singular.
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        'Tu identidad aún no está verificada, así que tus operaciones tienen límites: como máximo ' +
+          '5.000,00 USD por operación y 1 operación en curso a la vez.',
+      ),
+    );
+    expect(fake.requests.find((r) => r.url.startsWith('/rest/v1/limits/'))?.url).toBe(
+      '/rest/v1/limits/trade-level-limitations?fiatCurrencyCode=EUR',
+    );
+    first.unmount();
+
+    down = true;
+    renderOffer();
+    expect(await screen.findByTestId('notice-idNotVerified', {}, PAGE_LOAD)).toHaveTextContent(
+      'Your ID is not verified yet: your verification level limits your trades.',
+    );
   }, 45_000);
 
   it('should send a visitor to login and back (spec: the offer page needs a login)', async () => {

@@ -1,5 +1,6 @@
 import type { OfferListing, OfferView, PublicProfile } from '@app/contract';
 import { jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
+import { amountFormatRoutes } from '@/features/catalogue/testing/factories';
 
 /** The offer page's answer for a BTC sell offer in EUR, as the server presents it; override what a test needs. */
 export function buildOfferView(overrides: Partial<OfferView> = {}): OfferView {
@@ -193,6 +194,34 @@ export function offerPageRoutes(
             },
           ],
           metadata: {},
+        },
+      }),
+    'GET /rest/v2/currencies': amountFormatRoutes()['GET /rest/v2/currencies'],
+    // An L1 trader's trade limits (5,000 USD a trade, 20,000 a day), in the offer's EUR.
+    'GET /rest/v1/limits/trade-level-limitations': (request) =>
+      jsonResponse(200, {
+        data: {
+          area: 'trade',
+          level: 'L1',
+          accountLevel: 1,
+          trade: {
+            perTradeUsd: '5000.00',
+            daily: { limitUsd: '20000.00', usedUsd: '1000.00', leftUsd: '19000.00' },
+            lifetime: { limitUsd: '50000.00', usedUsd: '1000.00', leftUsd: '49000.00' },
+            maxActiveTrades: 2,
+            activeTrades: 1,
+          },
+          wallet: null,
+          blockedActions: [],
+          tradeInFiat: request.url.includes('fiatCurrencyCode=EUR')
+            ? {
+                fiatCurrencyCode: 'EUR',
+                perTrade: '4600.00',
+                dailyLimit: '18400.00',
+                dailyLeft: '17480.00',
+                lifetimeLeft: '45080.00',
+              }
+            : null,
         },
       }),
     'GET /rest/v1/tags': () =>

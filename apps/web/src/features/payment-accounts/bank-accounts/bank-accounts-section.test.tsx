@@ -15,8 +15,10 @@ const countries = [
   buildCountry('GB', 'United Kingdom', { currencyCode: 'GBP' }),
   buildCountry('US', 'United States', { currencyCode: 'USD' }),
   buildCountry('KE', 'Kenya', { currencyCode: 'KES' }),
+  buildCountry('DE', 'Germany', { currencyCode: 'EUR' }),
 ];
 const currencies = [
+  buildCurrency('EUR', 'Euro'),
   buildCurrency('GBP', 'Pound sterling'),
   buildCurrency('USD', 'US dollar'),
   buildCurrency('KES', 'Kenyan shilling'),
@@ -177,7 +179,9 @@ describe('BankAccountsSection', () => {
     await user.paste('Alice Smith');
     await user.type(sortCode, '601613');
     expect(sortCode).toHaveValue('60-16-13');
-    expect(await within(form).findByText('Bank: National Westminster Bank (NatWest)')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Bank: National Westminster Bank (NatWest) · BIC NWBKGB2L'),
+    ).toBeInTheDocument();
     const lookups = fake.requests.filter((r) => r.url.startsWith('/rest/v1/banks/'));
     expect(lookups.map((r) => r.url)).toEqual([
       '/rest/v1/banks/by-routing-number?routing_number=601613&country_id=GB',
@@ -207,6 +211,110 @@ describe('BankAccountsSection', () => {
       },
     ]);
     expect(await screen.findByTestId('bank-account')).toHaveTextContent('•••• 6819');
+  }, 40_000);
+
+  it('should add a SEPA account with the IBAN and the holder alone, the bank named from the IBAN', async () => {
+    const user = userEvent.setup();
+    const commerzbank: Bank = {
+      id: 'de-commerzbank',
+      name: 'Commerzbank',
+      countryCode: 'DE',
+      swiftCode: 'COBADEFF',
+      code: '37040044',
+    };
+    const fake = withServer({
+      'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: [] }),
+      'GET /rest/v1/banks/by-iban': () => jsonResponse(200, { data: commerzbank }),
+      'POST /rest/v1/bankaccounts': () =>
+        jsonResponse(201, {
+          data: detail({
+            countryCode: 'DE',
+            fiatCurrencyCode: 'EUR',
+            accountNumber: 'DE89370400440532013000',
+            iban: 'DE89370400440532013000',
+            routingNumber: null,
+            bankName: 'Commerzbank',
+            swiftCode: 'COBADEFF',
+          }),
+        }),
+    });
+    renderApp({ path: PAGE, user: ana() });
+    const { dialog, form } = await openAddForm(user, 'Germany');
+
+    // A euro account in Germany: the IBAN and the holder, nothing of an international wire.
+    expect(within(form).getByTestId('bank-account-sepa-note')).toHaveTextContent(
+      'needs only the IBAN and the holder’s name',
+    );
+    for (const label of [
+      /SWIFT/,
+      /Bank name/,
+      /Street address/,
+      /City/,
+      /Postal code/,
+      /country of residence/,
+    ]) {
+      expect(within(form).queryByLabelText(label)).toBeNull();
+    }
+    await user.click(within(form).getByLabelText(/Account holder's full name/));
+    await user.paste('Jonas Weber');
+    await user.click(within(form).getByLabelText(/^IBAN/));
+    await user.paste('de89 3704 0044 0532 0130 00');
+    expect(await within(form).findByText('Bank: Commerzbank · BIC COBADEFF')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Add bank account' }));
+
+    expect(await screen.findByText('Bank account added')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      {
+        fiat_currency_id: 'EUR',
+        holder_name: 'Jonas Weber',
+        is_personal: true,
+        country_id: 'DE',
+        account_number: 'DE89370400440532013000',
+        sepa: { iban: 'DE89370400440532013000' },
+        bank_name: 'Commerzbank',
+      },
+    ]);
+  }, 40_000);
+
+  it('should take a SEPA account at a bank the directory does not know, in Spanish', async () => {
+    const user = userEvent.setup();
+    const fake = withServer({
+      'GET /rest/v1/bankaccounts': () => jsonResponse(200, { data: [] }),
+      'GET /rest/v1/banks/by-iban': () => jsonResponse(404, errorBody('NOT_FOUND', 'No bank')),
+      'POST /rest/v1/bankaccounts': () => jsonResponse(201, { data: detail({ bankName: '' }) }),
+    });
+    renderApp({ path: `/es${PAGE}`, user: ana() });
+    await user.click(await screen.findByRole('button', { name: 'Añadir cuenta bancaria' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog');
+    const form = within(dialog).getByRole('form');
+    const picker = within(form).getByRole('combobox', { name: /País del banco/ });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.click(picker);
+    await user.paste('Germany');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: /Germany/ }));
+    await user.click(within(form).getByLabelText(/Nombre completo/));
+    await user.paste('Jonas Weber');
+    await user.click(within(form).getByLabelText(/^IBAN/));
+    await user.paste('DE89370400440532013000');
+    expect(
+      await within(form).findByText(
+        'El banco no está en nuestro directorio: basta con el IBAN, su nombre es opcional',
+      ),
+    ).toBeInTheDocument();
+    // Its name may be typed, and is not asked for.
+    const bankName = within(form).getByLabelText('Nombre del banco (opcional)');
+    expect(bankName).not.toBeRequired();
+    await user.click(within(form).getByRole('button', { name: 'Añadir cuenta bancaria' }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(fake.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      fiat_currency_id: 'EUR',
+      holder_name: 'Jonas Weber',
+      is_personal: true,
+      country_id: 'DE',
+      account_number: 'DE89370400440532013000',
+      sepa: { iban: 'DE89370400440532013000' },
+    });
   }, 40_000);
 
   it('should ask for the bank’s name when the directory does not know the sort code', async () => {

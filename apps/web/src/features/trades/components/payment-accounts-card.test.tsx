@@ -103,6 +103,29 @@ describe('PaymentAccountsCard', () => {
     expect(labels('BBVA')).toEqual(['Account holder', 'Bank', 'CLABE']);
   });
 
+  it('should show a SEPA account at a bank without a name as a bank account with its IBAN', async () => {
+    const iban = 'AT611904300234573201';
+    renderCard(
+      buildTrade({
+        paymentAccounts: [
+          {
+            ...natWest,
+            bankName: '',
+            countryCode: 'AT',
+            fiatCurrencyCode: 'EUR',
+            accountNumber: iban,
+            iban,
+            routingNumber: null,
+          },
+        ],
+      }),
+    );
+    const account = await screen.findByRole('group', { name: 'Bank account' });
+    expect(within(account).queryByText('Bank')).not.toBeInTheDocument();
+    expect(within(account).getByText('IBAN')).toBeInTheDocument();
+    expect(within(account).getByTestId('account-number')).toHaveTextContent(iban);
+  });
+
   it('should show a mobile money wallet with its provider, phone and holder', async () => {
     renderCard(buildTrade({ paymentAccounts: [mtn] }));
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ type MobileMoneyWallet = Extract<TradePaymentAccount, { kind: 'mobileMoney' }>;
 type RowLabel =
   | 'holder'
   | 'bank'
+  | 'bankAccount'
   | 'accountNumber'
   | 'iban'
   | 'clabe'
@@ -135,12 +136,12 @@ function BankAccountDetails({ account }: { account: BankAccount }) {
   const ifscIsRouting = routingKey === 'ifsc' && account.routingNumber === account.ifsc;
   return (
     <AccountBox
-      name={account.bankName}
+      name={account.bankName || label('bankAccount')}
       badges={[account.countryCode, account.fiatCurrencyCode]}
       testId="payment-account-bank"
     >
       <DetailRow label={label('holder')} value={account.holderName} testId="account-holder" />
-      <DetailRow label={label('bank')} value={account.bankName} />
+      {account.bankName ? <DetailRow label={label('bank')} value={account.bankName} /> : null}
       {account.accountNumber ? (
         <DetailRow label={label(numberKey)} value={account.accountNumber} copyable testId="account-number" />
       ) : null}

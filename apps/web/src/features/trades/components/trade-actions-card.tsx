@@ -25,7 +25,7 @@ export function TradeActionsCard({ trade }: { trade: Trade }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = (action: Trade['availableActions'][number]) => trade.availableActions.includes(action);
   const partner = counterpartyOf(trade)?.username ?? '';
-  const crypto = format.crypto(trade.buyerReceives, trade.cryptoCurrencyCode, trade.cryptoAmount.decimals);
+  const crypto = format.crypto(trade.buyerReceives, trade.cryptoCurrencyCode);
   const fiat = format.fiat(trade.fiatAmount, trade.currency.code, trade.currency.precision);
 
   const run = (name: TradeCommand) => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
 import type { CurrentUser } from '@app/contract';
@@ -22,6 +22,19 @@ const started = {
   data: { tradeHash: HASH, status: 'active_funded' },
 };
 
+/**
+ * The trade watcher is its own lazy chunk, loaded beside the socket's: an event pushed before it
+ * listens would be lost here (in the app, the next poll finds the trade), so the tests wait for it
+ * (a spy made before each test: mocks are restored after each).
+ */
+let listening: MockInstance<typeof realtimeClient.subscribe>;
+async function watcherListening() {
+  await waitFor(() => expect(listening).toHaveBeenCalledWith('trade.started', expect.any(Function)), {
+    // Its first import in a cold, busy worker can take several seconds.
+    timeout: 15_000,
+  });
+}
+
 async function openSocket() {
   await waitFor(() => expect(FakeSocket.latest()).toBeDefined());
   const socket = FakeSocket.latest()!;
@@ -31,6 +44,7 @@ async function openSocket() {
 
 describe('TradeAlerts', () => {
   beforeEach(() => {
+    listening = vi.spyOn(realtimeClient, 'subscribe');
     FakeSocket.reset();
     document.title = 'P2P Market';
   });
@@ -40,6 +54,7 @@ describe('TradeAlerts', () => {
     const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
     const { router } = renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'sally' }) });
     const socket = await openSocket();
+    await watcherListening();
     act(() => socket.push(started));
 
     const alert = await screen.findByTestId('new-trade-alert');
@@ -57,6 +72,7 @@ describe('TradeAlerts', () => {
     withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
     renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'bob' }) });
     const socket = await openSocket();
+    await watcherListening();
     act(() => socket.push(started));
     // The fetch behind the alert runs, finds I am not the vendor, and shows nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));

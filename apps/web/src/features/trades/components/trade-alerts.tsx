@@ -28,9 +28,27 @@ export function TradeAlerts() {
   return <UserTradeAlerts key={user.id} hasActiveTrades={user.hasActiveTrades} />;
 }
 
-function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
+/**
+ * What the new trade is, in words. Its own component: the amounts' formatting reads the reference lists,
+ * which only a shown alert needs (the watcher runs on every page of every member).
+ */
+function NewTradeText({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
   const format = useTradeFormat();
+  return (
+    <Text size="sm">
+      {t(`trades.alerts.newTradeText.${trade.role === 'seller' ? 'seller' : 'buyer'}`, {
+        partner: counterpartyOf(trade)?.username ?? '',
+        fiat: format.fiat(trade.fiatAmount, trade.currency.code, trade.currency.precision),
+        crypto: format.crypto(trade.cryptoAmount.amount, trade.cryptoCurrencyCode),
+        method: trade.paymentMethod.name.localized,
+      })}
+    </Text>
+  );
+}
+
+function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
@@ -93,7 +111,6 @@ function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
   });
 
   const close = () => setNewTrade(null);
-  const partner = newTrade ? counterpartyOf(newTrade) : null;
 
   return (
     <Modal
@@ -105,18 +122,7 @@ function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
     >
       {newTrade ? (
         <Stack gap="md" data-testid="new-trade-alert">
-          <Text size="sm">
-            {t(`trades.alerts.newTradeText.${newTrade.role === 'seller' ? 'seller' : 'buyer'}`, {
-              partner: partner?.username ?? '',
-              fiat: format.fiat(newTrade.fiatAmount, newTrade.currency.code, newTrade.currency.precision),
-              crypto: format.crypto(
-                newTrade.cryptoAmount.amount,
-                newTrade.cryptoCurrencyCode,
-                newTrade.cryptoAmount.decimals,
-              ),
-              method: newTrade.paymentMethod.name.localized,
-            })}
-          </Text>
+          <NewTradeText trade={newTrade} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('trades.alerts.later')}

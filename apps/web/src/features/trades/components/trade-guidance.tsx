@@ -43,7 +43,7 @@ export function TradeGuidance({ trade }: { trade: Trade }) {
   const key = guidanceKey(trade);
   const values = {
     fiat: format.fiat(trade.fiatAmount, trade.currency.code, trade.currency.precision),
-    crypto: format.crypto(trade.cryptoAmount.amount, trade.cryptoCurrencyCode, trade.cryptoAmount.decimals),
+    crypto: format.crypto(trade.cryptoAmount.amount, trade.cryptoCurrencyCode),
     method: trade.paymentMethod.name.localized,
     partner: counterpartyOf(trade)?.username ?? '',
   };

@@ -2,6 +2,7 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Trade } from '@app/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CryptoValue } from '@/features/catalogue';
 import { numericClass } from '@/shared/ui/numeric';
 import { useTradeFormat } from '../hooks/use-trade-format';
 
@@ -23,9 +24,9 @@ export function TradeSummaryCard({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
   const format = useTradeFormat();
   const code = trade.cryptoCurrencyCode;
-  const decimals = trade.cryptoAmount.decimals;
   const fiat = format.fiat(trade.fiatAmount, trade.currency.code, trade.currency.precision);
-  const crypto = format.crypto(trade.cryptoAmount.amount, code, decimals);
+  // At the coin's display precision, the exact value on hover and on copy (decision 0053).
+  const crypto = (amount: string) => <CryptoValue amount={amount} code={code} inherit />;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -46,7 +47,7 @@ export function TradeSummaryCard({ trade }: { trade: Trade }) {
               {t('trades.summary.cryptoAmount')}
             </Text>
             <Text fz={20} fw={600} data-testid="trade-crypto-amount" className={numericClass}>
-              {crypto}
+              {crypto(trade.cryptoAmount.amount)}
             </Text>
           </div>
         </Group>
@@ -60,16 +61,16 @@ export function TradeSummaryCard({ trade }: { trade: Trade }) {
         <Row label={t('trades.summary.paymentMethod')}>{trade.paymentMethod.name.localized}</Row>
         {trade.role !== 'seller' ? (
           <Row label={t('trades.summary.buyerReceives')} testId="trade-buyer-receives">
-            {format.crypto(trade.buyerReceives, code, decimals)}
+            {crypto(trade.buyerReceives)}
           </Row>
         ) : null}
         {trade.role !== 'buyer' ? (
           <Row label={t('trades.summary.escrow')} testId="trade-escrow-amount">
-            {format.crypto(trade.escrowAmount, code, decimals)}
+            {crypto(trade.escrowAmount)}
           </Row>
         ) : null}
         <Row label={t('trades.summary.fee', { percent: format.percent(trade.fee.percent) })}>
-          {format.crypto(trade.fee.amount, code, decimals)}{' '}
+          {crypto(trade.fee.amount)}{' '}
           <Text span size="xs" c="dimmed">
             ({t(`trades.summary.feePaidBy.${trade.fee.payer}`)})
           </Text>

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { formatDecimalString } from '@/features/catalogue';
-import { useLocale } from '@/shared/i18n/locale-context';
+import { formatDecimalString, useAmountFormat } from '@/features/catalogue';
 
-/** Decimals in a decimal string (`85.00` -> 2, `1000` -> 0). */
-const decimalsOf = (value: string) => value.split('.')[1]?.length ?? 0;
-
-/** Amounts and dates on trade screens, in the page's language; amounts stay exact (no floats). */
+/**
+ * Amounts and dates on trade screens, in the page's language. Amounts are the catalogue's formatting
+ * (decision 0053): a coin at its display precision, a currency at its own, exact strings, no floats.
+ */
 export function useTradeFormat() {
-  const locale = useLocale();
+  const amounts = useAmountFormat();
+  const { locale } = amounts;
   return useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
@@ -19,15 +19,14 @@ export function useTradeFormat() {
     };
     return {
       locale,
-      /** Every significant decimal of a crypto amount, at least two. */
-      crypto: (amount: string, code: string, decimals = 8) =>
-        `${formatDecimalString(amount, locale, { minFraction: Math.min(2, decimals), maxFraction: decimals })} ${code}`,
+      /** `0.00105263 BTC`: the coin's display precision (the exact value: `cryptoDisplay`). */
+      crypto: amounts.crypto,
+      cryptoDisplay: amounts.cryptoDisplay,
       /**
-       * A fiat amount at the currency's precision; without one (a list line carries none), at the
-       * decimals the server sent, which are the currency's: `1,000 JPY`, `100.50 EUR`.
+       * A fiat amount at the currency's precision: the trade's own when it carries one, else the
+       * catalogue's (`1,000 JPY`, `100.50 EUR`).
        */
-      fiat: (amount: string, code: string, precision = decimalsOf(amount)) =>
-        `${formatDecimalString(amount, locale, { minFraction: precision, maxFraction: precision })} ${code}`,
+      fiat: (amount: string, code: string, precision?: number) => amounts.fiat(amount, code, { precision }),
       /** `"1.0000"` -> `1`, `"0.5000"` -> `0.5` (a percentage as the server sends it, exact). */
       percent: (value: string) => formatDecimalString(value, locale, { maxFraction: 4 }),
       dateTime: safe(dateTime),
@@ -35,5 +34,5 @@ export function useTradeFormat() {
       time: safe(time),
       fromSeconds: (seconds: number) => dateTime.format(new Date(seconds * 1000)),
     };
-  }, [locale]);
+  }, [locale, amounts]);
 }

@@ -10,6 +10,7 @@ import type {
 } from '@app/contract';
 import { DISPUTE_REASONS } from '@app/contract';
 import { jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
+import { amountFormatRoutes } from '@/features/catalogue/testing/factories';
 
 export const HASH = 'Tr4deHash0001';
 /** Fixed "now" for the countdown: 20 minutes before the trade expires. */
@@ -203,6 +204,7 @@ export function tradeRoutes({
   overrides?: Record<string, FakeHandler>;
 } = {}): Record<string, FakeHandler> {
   return {
+    ...amountFormatRoutes(),
     [`GET /rest/v1/trade/${HASH}`]: () => jsonResponse(200, { data: trade() }),
     [`GET /rest/v1/trade/${HASH}/messages`]: (request) => {
       const after = Number(new URL(request.url, 'http://x').searchParams.get('after') ?? NaN);

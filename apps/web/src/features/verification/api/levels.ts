@@ -20,3 +20,21 @@ export function useDashboardLimitations() {
       apiClient.get('/rest/v1/limits/dashboard-level-limitations', { schema: kycLimitationsSchema, signal }),
   });
 }
+
+/**
+ * `GET /rest/v1/limits/trade-level-limitations?fiatCurrencyCode=`: my trade limits, and (`tradeInFiat`)
+ * the same in a currency at the current rate: what the offer page tells a trader whose ID is not
+ * verified (decision 0053). Only asked for when `enabled`.
+ */
+export function useTradeLimitsIn(fiatCurrencyCode: string, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: kycKeys.tradeLimitsIn(fiatCurrencyCode),
+    queryFn: ({ signal }) =>
+      apiClient.get('/rest/v1/limits/trade-level-limitations', {
+        query: { fiatCurrencyCode },
+        schema: kycLimitationsSchema,
+        signal,
+      }),
+    enabled,
+  });
+}

@@ -8,6 +8,7 @@ export const kycKeys = {
   all: ['kyc'] as const,
   levelsInfo: () => ['kyc', 'levels-info'] as const,
   limitations: () => ['kyc', 'limitations', 'dashboard'] as const,
+  tradeLimitsIn: (fiatCurrencyCode: string) => ['kyc', 'limitations', 'trade', fiatCurrencyCode] as const,
   requests: () => ['kyc', 'requests'] as const,
   countries: (locale: Locale) => ['kyc', 'countries', locale] as const,
   documentCountries: () => ['kyc', 'document-countries'] as const,

@@ -153,7 +153,7 @@ describe('VerificationPage', () => {
     expect(screen.getByTestId('usage-per-trade')).toHaveTextContent(
       'Cada operación puede ser de cualquier importe.',
     );
-    expect(screen.getByTestId('usage-daily')).toHaveTextContent('120,5 US$ usado · sin límite');
+    expect(screen.getByTestId('usage-daily')).toHaveTextContent('120,50 US$ usado · sin límite');
     expect(screen.queryByRole('progressbar', { name: /Operaciones de las últimas 24 horas/ })).toBeNull();
     expect(screen.getByTestId('id-verified')).toHaveTextContent('Tu identidad está verificada.');
   }, 30_000);

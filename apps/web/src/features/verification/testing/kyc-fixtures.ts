@@ -95,6 +95,7 @@ export function buildLimitations(overrides: Partial<KycLimitations> = {}): KycLi
     },
     wallet: { withdrawal: { limitUsd: '20000', usedUsd: '0', leftUsd: '20000' }, days: 1 },
     blockedActions: [],
+    tradeInFiat: null,
     ...overrides,
   };
 }

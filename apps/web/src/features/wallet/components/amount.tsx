@@ -1,7 +1,7 @@
 import { Text, VisuallyHidden, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CryptoValue, useAmountFormat } from '@/features/catalogue';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
-import { useWalletFormat } from '../hooks/use-wallet-format';
 import classes from './wallet.module.css';
 
 /** What a hidden amount shows instead of digits. */
@@ -28,22 +28,30 @@ function Masked({ suffix, ...props }: Omit<CommonProps, 'alwaysVisible'> & { suf
 type CryptoAmountProps = CommonProps & {
   amount: string;
   code: string;
-  decimals: number;
   /** `+0.50` / `−0.10`, coloured green or red. */
   signed?: boolean;
+  /** Every digit, not the coin's display precision: an amount the user typed, confirmed before it goes. */
+  exact?: boolean;
 };
 
-/** A crypto amount, exact, in tabular digits, masked while balances are hidden. */
-export function CryptoAmount({ amount, code, decimals, signed, alwaysVisible, ...props }: CryptoAmountProps) {
+/**
+ * A crypto amount at its coin's display precision (truncated: never more than there is), in tabular
+ * digits, with the exact value on hover and on copy; masked while balances are hidden.
+ */
+export function CryptoAmount({ amount, code, signed, exact, alwaysVisible, ...props }: CryptoAmountProps) {
   const { hidden } = useBalanceHidden();
-  const format = useWalletFormat();
   if (hidden && !alwaysVisible) return <Masked suffix={code} {...props} />;
   const negative = amount.trim().startsWith('-');
-  const text = signed ? format.signedCrypto(amount, decimals) : format.crypto(amount, decimals);
   return (
-    <Text span className={classes.num} c={signed ? (negative ? 'red' : 'teal') : undefined} {...props}>
-      {text} {code}
-    </Text>
+    <CryptoValue
+      amount={amount}
+      code={code}
+      signed={signed}
+      exact={exact}
+      className={classes.num}
+      c={signed ? (negative ? 'red' : 'teal') : undefined}
+      {...props}
+    />
   );
 }
 
@@ -58,7 +66,7 @@ type FiatAmountProps = CommonProps & {
 export function FiatAmount({ amount, currency, precision, alwaysVisible, ...props }: FiatAmountProps) {
   const { t } = useTranslation();
   const { hidden } = useBalanceHidden();
-  const format = useWalletFormat();
+  const format = useAmountFormat();
   if (amount === null) {
     return (
       <Text span c="dimmed" {...props}>
@@ -69,7 +77,7 @@ export function FiatAmount({ amount, currency, precision, alwaysVisible, ...prop
   if (hidden && !alwaysVisible) return <Masked {...props} />;
   return (
     <Text span className={classes.num} {...props}>
-      {format.fiat(amount, currency, precision)}
+      {format.fiat(amount, currency, { precision, style: 'symbol' })}
     </Text>
   );
 }

@@ -113,12 +113,7 @@ export function BalancesTable({ coins, onDeposit, onSend }: BalancesTableProps) 
           {coins.map((coin) => {
             const code = coin.cryptoCurrencyCode;
             const amount = (value: string) => (
-              <CryptoAmount
-                amount={value}
-                code={code}
-                decimals={coin.decimals}
-                c={isPositive(value) ? undefined : 'dimmed'}
-              />
+              <CryptoAmount amount={value} code={code} c={isPositive(value) ? undefined : 'dimmed'} />
             );
             return (
               <tr key={code} data-testid={`balance-row-${code}`}>
@@ -139,7 +134,6 @@ export function BalancesTable({ coins, onDeposit, onSend }: BalancesTableProps) 
                   <CryptoAmount
                     amount={coin.balance}
                     code={code}
-                    decimals={coin.decimals}
                     fw={700}
                     data-testid={`balance-available-${code}`}
                   />
@@ -160,13 +154,13 @@ export function BalancesTable({ coins, onDeposit, onSend }: BalancesTableProps) 
                   data-empty={empty(coin.incomingAmount)}
                 >
                   {hidden ? (
-                    <CryptoAmount amount={coin.incomingAmount} code={code} decimals={coin.decimals} />
+                    <CryptoAmount amount={coin.incomingAmount} code={code} />
                   ) : isPositive(coin.incomingAmount) ? (
                     <Group gap={6} justify="flex-end" wrap="nowrap" data-testid={`balance-incoming-${code}`}>
                       <Badge color="yellow" variant="light" size="sm">
                         {t('wallet.balances.incomingBadge')}
                       </Badge>
-                      <CryptoAmount amount={coin.incomingAmount} code={code} decimals={coin.decimals} />
+                      <CryptoAmount amount={coin.incomingAmount} code={code} />
                     </Group>
                   ) : (
                     <Text span c="dimmed">

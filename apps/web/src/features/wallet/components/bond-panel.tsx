@@ -48,12 +48,10 @@ export function BondPanel({ coins }: { coins: readonly WalletCoin[] }) {
   const retrieve = useRetrieveBond();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const decimalsOf = new Map(coins.map((coin) => [coin.cryptoCurrencyCode, coin.decimals]));
   const nameOf = new Map(coins.map((coin) => [coin.cryptoCurrencyCode, coin.name]));
 
   const run = async (action: 'deposit' | 'retrieve', coin: BondCoin, amount: string) => {
     const code = coin.currencyCode;
-    const decimals = decimalsOf.get(code) ?? 8;
     setMessage(null);
     setBusy(`${action}:${code}`);
     try {
@@ -61,8 +59,8 @@ export function BondPanel({ coins }: { coins: readonly WalletCoin[] }) {
       toast.success({
         message:
           action === 'deposit'
-            ? t('wallet.bond.deposited', { amount: format.crypto(amount, decimals), code })
-            : t('wallet.bond.retrieved', { amount: format.crypto(amount, decimals), code }),
+            ? t('wallet.bond.deposited', { amount: format.crypto(amount, code), code })
+            : t('wallet.bond.retrieved', { amount: format.crypto(amount, code), code }),
       });
     } catch (error) {
       const text = walletErrorMessage(t, error, { formatDate: format.dateTime, heldUntil: coin.heldUntil });
@@ -75,9 +73,8 @@ export function BondPanel({ coins }: { coins: readonly WalletCoin[] }) {
 
   const confirm = (action: 'deposit' | 'retrieve', coin: BondCoin) => {
     const code = coin.currencyCode;
-    const decimals = decimalsOf.get(code) ?? 8;
     const amount = action === 'deposit' ? coin.missingAmount : coin.depositedAmount;
-    const text = { amount: format.crypto(amount, decimals), code };
+    const text = { amount: format.crypto(amount, code), code };
     modals.openConfirmModal({
       title:
         action === 'deposit' ? t('wallet.bond.confirmDepositTitle') : t('wallet.bond.confirmRetrieveTitle'),
@@ -164,13 +161,11 @@ export function BondPanel({ coins }: { coins: readonly WalletCoin[] }) {
           <tbody>
             {query.data.coins.map((coin) => {
               const code = coin.currencyCode;
-              const decimals = decimalsOf.get(code) ?? 8;
               const status = statusOf(coin);
               const amount = (value: string, testId?: string) => (
                 <CryptoAmount
                   amount={value}
                   code={code}
-                  decimals={decimals}
                   c={isPositive(value) ? undefined : 'dimmed'}
                   data-testid={testId}
                 />

@@ -202,7 +202,7 @@ function IncomingDeposits({ coin }: { coin: WalletCoin }) {
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="deposit-list">
           {deposits.map((deposit) => (
-            <DepositItem key={deposit.id} deposit={deposit} decimals={coin.decimals} />
+            <DepositItem key={deposit.id} deposit={deposit} />
           ))}
         </Stack>
       )}
@@ -210,7 +210,7 @@ function IncomingDeposits({ coin }: { coin: WalletCoin }) {
   );
 }
 
-function DepositItem({ deposit, decimals }: { deposit: ChainDeposit; decimals: number }) {
+function DepositItem({ deposit }: { deposit: ChainDeposit }) {
   const { t } = useTranslation();
   const format = useWalletFormat();
   const isPending = deposit.status === 'pending';
@@ -226,13 +226,7 @@ function DepositItem({ deposit, decimals }: { deposit: ChainDeposit; decimals: n
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <CryptoAmount
-            amount={deposit.amount}
-            code={deposit.cryptoCurrencyCode}
-            decimals={decimals}
-            signed
-            fw={700}
-          />
+          <CryptoAmount amount={deposit.amount} code={deposit.cryptoCurrencyCode} signed fw={700} />
           <Text size="xs" c="dimmed">
             {format.dateTime(deposit.createdAt)}
           </Text>

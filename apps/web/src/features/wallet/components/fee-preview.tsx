@@ -19,7 +19,7 @@ export type FeeBreakdown = {
 /** What a withdrawal costs, live as the amount is typed: amount, network fee, total debited. */
 export function FeePreview({ breakdown }: { breakdown: FeeBreakdown }) {
   const { t } = useTranslation();
-  const { code, decimals, amount, fee, total, internal, network } = breakdown;
+  const { code, amount, fee, total, internal, network } = breakdown;
   const value = (text: string | null, testId: string, strong = false) =>
     text === null ? (
       <Text span c="dimmed" data-testid={testId}>
@@ -29,8 +29,8 @@ export function FeePreview({ breakdown }: { breakdown: FeeBreakdown }) {
       <CryptoAmount
         amount={text}
         code={code}
-        decimals={decimals}
         alwaysVisible
+        exact
         fw={strong ? 700 : 500}
         fz={strong ? 'lg' : 'sm'}
         data-testid={testId}

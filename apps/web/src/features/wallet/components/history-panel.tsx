@@ -49,7 +49,7 @@ export function HistoryPanel({ coins }: { coins: readonly WalletCoin[] }) {
   return (
     <Stack gap="lg">
       <TransactionsSection coins={coins} />
-      <WithdrawalsSection coins={coins} />
+      <WithdrawalsSection />
     </Stack>
   );
 }
@@ -59,7 +59,6 @@ function TransactionsSection({ coins }: { coins: readonly WalletCoin[] }) {
   const format = useWalletFormat();
   const [filters, setFilters] = useState<TransactionFilters>({ coin: null, kind: null });
   const query = useTransactions(filters);
-  const decimalsOf = new Map(coins.map((coin) => [coin.cryptoCurrencyCode, coin.decimals]));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = filters.coin !== null || filters.kind !== null;
   const label = {
@@ -151,13 +150,7 @@ function TransactionsSection({ coins }: { coins: readonly WalletCoin[] }) {
                       </Text>
                     </td>
                     <td className={classes.right} data-label={label.amount}>
-                      <CryptoAmount
-                        amount={item.amount}
-                        code={item.cryptoCurrencyCode}
-                        decimals={decimalsOf.get(item.cryptoCurrencyCode) ?? 8}
-                        signed
-                        fw={600}
-                      />
+                      <CryptoAmount amount={item.amount} code={item.cryptoCurrencyCode} signed fw={600} />
                     </td>
                   </tr>
                 ))}
@@ -195,11 +188,10 @@ const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   failed: 'red',
 };
 
-function WithdrawalsSection({ coins }: { coins: readonly WalletCoin[] }) {
+function WithdrawalsSection() {
   const { t } = useTranslation();
   const format = useWalletFormat();
   const query = useWithdrawals();
-  const decimalsOf = new Map(coins.map((coin) => [coin.cryptoCurrencyCode, coin.decimals]));
   const label = {
     destination: t('wallet.withdrawals.destination'),
     amount: t('wallet.withdrawals.amount'),
@@ -248,7 +240,6 @@ function WithdrawalsSection({ coins }: { coins: readonly WalletCoin[] }) {
             </thead>
             <tbody>
               {query.data.map((withdrawal) => {
-                const decimals = decimalsOf.get(withdrawal.cryptoCurrencyCode) ?? 8;
                 return (
                   <tr key={withdrawal.id} data-status={withdrawal.status}>
                     <td>
@@ -280,7 +271,6 @@ function WithdrawalsSection({ coins }: { coins: readonly WalletCoin[] }) {
                       <CryptoAmount
                         amount={withdrawal.amount}
                         code={withdrawal.cryptoCurrencyCode}
-                        decimals={decimals}
                         fw={600}
                       />
                     </td>
@@ -288,7 +278,6 @@ function WithdrawalsSection({ coins }: { coins: readonly WalletCoin[] }) {
                       <CryptoAmount
                         amount={withdrawal.networkFee}
                         code={withdrawal.cryptoCurrencyCode}
-                        decimals={decimals}
                         size="sm"
                         c="dimmed"
                       />

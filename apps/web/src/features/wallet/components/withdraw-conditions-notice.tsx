@@ -119,7 +119,7 @@ export function WithdrawConditionsNotice({
           data-testid="withdraw-active-trades"
         >
           {t('wallet.conditions.activeTrades', {
-            amount: format.crypto(escrowAmount, conditions.decimals),
+            amount: format.crypto(escrowAmount, code),
             code,
           })}
         </Alert>

@@ -68,32 +68,21 @@ export function WithdrawConfirmModal({
           <Stack gap={8}>
             {row(
               t('wallet.confirm.amount'),
-              <CryptoAmount
-                amount={review.amount}
-                code={review.code}
-                decimals={review.decimals}
-                alwaysVisible
-                fw={600}
-              />,
+              <CryptoAmount amount={review.amount} code={review.code} alwaysVisible exact fw={600} />,
             )}
             {row(
               review.internal
                 ? t('wallet.withdraw.feeInternal')
                 : t('wallet.withdraw.networkFee', { network: review.network }),
-              <CryptoAmount
-                amount={review.fee}
-                code={review.code}
-                decimals={review.decimals}
-                alwaysVisible
-              />,
+              <CryptoAmount amount={review.fee} code={review.code} alwaysVisible exact />,
             )}
             {row(
               t('wallet.withdraw.totalDebited'),
               <CryptoAmount
                 amount={review.total}
                 code={review.code}
-                decimals={review.decimals}
                 alwaysVisible
+                exact
                 fw={700}
                 fz="lg"
                 data-testid="confirm-total"

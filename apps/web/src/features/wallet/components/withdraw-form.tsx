@@ -268,11 +268,11 @@ function WithdrawForm({
         title: review.internal ? t('wallet.withdraw.sentInternalTitle') : t('wallet.withdraw.sentTitle'),
         message: review.internal
           ? t('wallet.withdraw.sentInternal', {
-              amount: format.crypto(review.amount, decimals),
+              amount: format.crypto(review.amount, code),
               code,
               username: review.destination,
             })
-          : t('wallet.withdraw.sentExternal', { amount: format.crypto(review.amount, decimals), code }),
+          : t('wallet.withdraw.sentExternal', { amount: format.crypto(review.amount, code), code }),
       });
       setSubmission(null);
       reset({ destination: review.internal ? 'username' : 'address', address: '', username: '', amount: '' });
@@ -372,13 +372,7 @@ function WithdrawForm({
               description={
                 <span>
                   {internal ? t('wallet.withdraw.availableInternal') : t('wallet.withdraw.availableExternal')}{' '}
-                  <CryptoAmount
-                    amount={maxText}
-                    code={code}
-                    decimals={decimals}
-                    fz="xs"
-                    data-testid="withdraw-max"
-                  />
+                  <CryptoAmount amount={maxText} code={code} fz="xs" data-testid="withdraw-max" />
                 </span>
               }
               inputMode="decimal"

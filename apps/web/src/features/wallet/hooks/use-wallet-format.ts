@@ -1,19 +1,20 @@
 import { useMemo } from 'react';
-import { useLocale } from '@/shared/i18n/locale-context';
-import { formatCrypto, formatFiat, formatSignedCrypto } from '../utils/money';
+import { useAmountFormat } from '@/features/catalogue';
 
-/** Number and date formatting in the page's language (`/es` pages group and separate the Spanish way). */
+/**
+ * Amounts and dates of the wallet in the page's language (`/es` pages group and separate the Spanish
+ * way). Amounts are the catalogue's formatting (decision 0053): a coin at its display precision.
+ */
 export function useWalletFormat() {
-  const locale = useLocale();
+  const amounts = useAmountFormat();
+  const { locale } = amounts;
   return useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     return {
       locale,
-      crypto: (amount: string, decimals: number) => formatCrypto(amount, decimals, locale),
-      signedCrypto: (amount: string, decimals: number) => formatSignedCrypto(amount, decimals, locale),
-      fiat: (amount: string, currency: string, precision: number) =>
-        formatFiat(amount, currency, precision, locale),
+      /** `0.5` BTC -> `0.50` (the number only: texts put the code where their language does). */
+      crypto: (amount: string, code: string) => amounts.cryptoDisplay(amount, code).text,
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
     };
-  }, [locale]);
+  }, [locale, amounts]);
 }

@@ -21,7 +21,7 @@ const AMOUNT_TEXTS = [
   '0.50',
   '0.01',
   '25.00',
-  '1.000000000000000001',
+  '1.00 ETH',
   '0.25',
   '0.05',
   '47,500.06',
@@ -43,8 +43,13 @@ describe('WalletPage', () => {
     expect(await screen.findByTestId('balance-available-BTC', {}, PAGE_LOAD)).toHaveTextContent('0.50 BTC');
     // 0.5 × 95000.12345678 = 47500.06172839 -> 47,500.06 (exact, half-up); no float on the way.
     expect(screen.getByTestId('balance-fiat-BTC')).toHaveTextContent('$47,500.06');
-    // 18 decimals survive to the last digit.
-    expect(screen.getByTestId('balance-available-ETH')).toHaveTextContent('1.000000000000000001 ETH');
+    // ETH at its display precision (8 of its 18 decimals), cut, never rounded up; every digit on hover.
+    const eth = screen.getByTestId('balance-available-ETH');
+    expect(eth).toHaveTextContent(/^1\.00 ETH$/);
+    expect(eth).toHaveAttribute('title', '1.000000000000000001 ETH');
+    expect(eth).toHaveAttribute('data-exact', '1.000000000000000001');
+    // A balance shown whole has no hover text to add.
+    expect(screen.getByTestId('balance-available-BTC')).not.toHaveAttribute('title');
     expect(screen.getByTestId('balance-fiat-ETH')).toHaveTextContent('$3,400.00');
     // USDT has no rate: said in words, and left out of the total.
     expect(within(screen.getByTestId('balance-row-USDT')).getByText('No rate')).toBeInTheDocument();

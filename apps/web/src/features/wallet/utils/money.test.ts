@@ -1,14 +1,6 @@
 import { formatDecimal } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  fiatValue,
-  formatCrypto,
-  formatFiat,
-  formatSignedCrypto,
-  sumDecimals,
-  toUnits,
-  trimAmount,
-} from './money';
+import { fiatValue, sumDecimals, toUnits, trimAmount } from './money';
 
 describe('wallet money helpers', () => {
   it('should value a balance exactly and round half-up only at the fiat precision', () => {
@@ -23,20 +15,6 @@ describe('wallet money helpers', () => {
   it('should add fiat values without losing a cent', () => {
     const values = ['0.10', '0.20', '0.30'].map((amount) => fiatValue(amount, '1', 2));
     expect(formatDecimal(sumDecimals(values, 2))).toBe('0.60');
-  });
-
-  it('should format crypto amounts exactly, with at least two decimals, in the page language', () => {
-    expect(formatCrypto('0.50000000', 8, 'en')).toBe('0.50');
-    expect(formatCrypto('1234.000000000000000001', 18, 'en')).toBe('1,234.000000000000000001');
-    expect(formatCrypto('12345.5', 8, 'es')).toBe('12.345,50');
-    expect(formatCrypto('0', 0, 'en')).toBe('0');
-    expect(formatSignedCrypto('-0.10000000', 8, 'en')).toBe('−0.10');
-    expect(formatSignedCrypto('0.25', 8, 'en')).toBe('+0.25');
-  });
-
-  it('should format fiat with its currency and precision', () => {
-    expect(formatFiat('47500.06', 'USD', 2, 'en')).toBe('$47,500.06');
-    expect(formatFiat('1500', 'JPY', 0, 'en')).toBe('¥1,500');
   });
 
   it('should read server amounts into base units and trim them for inputs', () => {

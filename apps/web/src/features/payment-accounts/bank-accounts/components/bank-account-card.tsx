@@ -14,13 +14,15 @@ type BankAccountCardProps = {
  */
 export function BankAccountCard({ account, onEdit, onDelete }: BankAccountCardProps) {
   const { t } = useTranslation();
-  const names = { bank: account.bankName, number: account.accountNumber };
+  // A SEPA account at a bank the directory does not know may have no bank name (decision 0053).
+  const bank = account.bankName || t('bankAccounts.row.unnamedBank');
+  const names = { bank, number: account.accountNumber };
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="bank-account">
       <Stack gap={4}>
         <Group gap={6} wrap="wrap">
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {account.bankName}
+            {bank}
           </Text>
           <Badge
             size="xs"

@@ -49,6 +49,7 @@ const ACCOUNT_LABEL = {
   IN: 'accountNumber',
   RU: 'accountNumberRu',
   MX: 'accountNumber',
+  SEPA: 'accountNumberIban',
   OTHER: 'accountNumberOther',
 } as const satisfies Record<BankForm, string>;
 
@@ -87,7 +88,9 @@ export function BankAccountForm({ account, defaultCountry, onSaved, onCancel }: 
   };
   const focus = (field: BankFormField) => document.getElementById(fieldInputId(field))?.focus();
   const hintFor = (field: BankAccountField): ReactNode =>
-    lookup.status !== 'idle' && lookup.field === field ? <BankLookupHint lookup={lookup} /> : null;
+    lookup.status !== 'idle' && lookup.field === field ? (
+      <BankLookupHint lookup={lookup} nameOptional={form === 'SEPA'} />
+    ) : null;
 
   const valueOf = (field: TextField): string =>
     field.startsWith('swift.')
@@ -213,9 +216,11 @@ export function BankAccountForm({ account, defaultCountry, onSaved, onCancel }: 
           </Stack>
         );
       case 'bankName':
-        return model.showBankName
-          ? text(field, { label: t('bankAccounts.form.bankName'), required: true, spellCheck: true })
-          : null;
+        if (!model.showBankName) return null;
+        // SEPA pays by IBAN alone: the name is only for the buyer to recognise the bank.
+        return kind === 'SEPA'
+          ? text(field, { label: t('bankAccounts.form.bankNameOptional'), spellCheck: true })
+          : text(field, { label: t('bankAccounts.form.bankName'), required: true, spellCheck: true });
       case 'swift.residency':
         return (
           <Stack key={field} gap="sm">
@@ -362,6 +367,11 @@ export function BankAccountForm({ account, defaultCountry, onSaved, onCancel }: 
               spellCheck: false,
               autoComplete: values.isPersonal ? 'name' : 'organization',
             })}
+            {form === 'SEPA' ? (
+              <Text size="sm" c="dimmed" data-testid="bank-account-sepa-note">
+                {t('bankAccounts.form.sepaNote')}
+              </Text>
+            ) : null}
             {FORM_FIELDS[form].map((field) => renderField(field, form))}
             <Stack gap={2}>
               <Textarea

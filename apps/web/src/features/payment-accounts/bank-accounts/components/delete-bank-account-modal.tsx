@@ -54,7 +54,10 @@ export function DeleteBankAccountModal({ account, onClose, onInUse }: DeleteBank
       <Stack gap="sm">
         {account ? (
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {t('bankAccounts.remove.account', { bank: account.bankName, number: account.accountNumber })}
+            {t('bankAccounts.remove.account', {
+              bank: account.bankName || t('bankAccounts.row.unnamedBank'),
+              number: account.accountNumber,
+            })}
           </Text>
         ) : null}
         <Text size="sm">{t('bankAccounts.remove.text')}</Text>

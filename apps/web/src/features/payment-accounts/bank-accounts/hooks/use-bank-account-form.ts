@@ -1,5 +1,4 @@
 import {
-  bankFormOf,
   bankSubmitPayloadOf,
   type BankAccountBody,
   type BankAccountFormState,
@@ -16,9 +15,11 @@ import {
   clientErrorsOf,
   fieldOfDetail,
   fieldOrderOf,
+  formOfState,
   lookupKeyOf,
   lookupRequestOf,
   withCountry,
+  withCurrency,
   type BankFormField,
 } from '../utils/bank-form';
 
@@ -55,7 +56,7 @@ export function useBankAccountForm(initial: BankAccountFormState) {
   const [bankNameTyped, setBankNameTyped] = useState(false);
   const [initialLookupKey] = useState(() => lookupKeyOf(lookupRequestOf(initial)));
 
-  const form = state.countryId ? bankFormOf(state.countryId) : null;
+  const form = formOfState(state);
   const request = lookupRequestOf(state);
   const lookup: BankLookup = useBankLookup(request);
   const bankNameFollowsLookup = !bankNameTyped && lookupKeyOf(request) !== initialLookupKey;
@@ -68,9 +69,11 @@ export function useBankAccountForm(initial: BankAccountFormState) {
 
   const errors = useMemo(() => {
     const found = clientErrorsOf(values);
-    // The server needs a name the directory cannot give (spec key for a bank without a SWIFT code).
+    // The server needs a name the directory cannot give (spec key for a bank without a SWIFT code),
+    // except for a SEPA transfer, which needs none.
     if (
       form !== 'OTHER' &&
+      form !== 'SEPA' &&
       lookup.status === 'notFound' &&
       !values.bankName.trim() &&
       !found.has('bankName')
@@ -90,6 +93,14 @@ export function useBankAccountForm(initial: BankAccountFormState) {
   const visibleFields: readonly BankFormField[] = form
     ? fieldOrderOf(form).filter((field) => field !== 'bankName' || showBankName)
     : ['countryId'];
+
+  /** Another form is on screen: its inputs are new, so nothing of the last one's checks shows. */
+  const startForm = () => {
+    const kept = new Set<BankFormField>(['countryId', 'fiatCurrencyId', 'holderName', 'additionalInfo']);
+    setTouched((current) => new Set([...current].filter((field) => kept.has(field))));
+    setServerErrors(new Map());
+    setBankNameTyped(false);
+  };
 
   const clearServerError = (field: BankFormField) =>
     setServerErrors((current) => {
@@ -115,22 +126,19 @@ export function useBankAccountForm(initial: BankAccountFormState) {
       setState((current) => ({ ...current, isPersonal }));
       clearServerError('holderName');
     },
+    /** A new currency: a euro account in the SEPA zone asks less than a wire in another currency. */
     setCurrency(fiatCurrencyId: string) {
-      setState((current) => ({ ...current, fiatCurrencyId }));
-      clearServerError('fiatCurrencyId');
+      const next = withCurrency(state, fiatCurrencyId);
+      setState(next);
+      if (formOfState(next) !== form) startForm();
+      else clearServerError('fiatCurrencyId');
     },
     /** A new country (and its usual currency); another form's inputs start afresh. */
     setCountry(countryId: string, fiatCurrencyId: string) {
-      const changesForm = !form || bankFormOf(countryId) !== form;
-      setState((current) => withCountry(current, countryId, fiatCurrencyId));
-      if (changesForm) {
-        const kept = new Set<BankFormField>(['countryId', 'fiatCurrencyId', 'holderName', 'additionalInfo']);
-        setTouched((current) => new Set([...current].filter((field) => kept.has(field))));
-        setServerErrors(new Map());
-        setBankNameTyped(false);
-      } else {
-        clearServerError('countryId');
-      }
+      const next = withCountry(state, countryId, fiatCurrencyId);
+      setState(next);
+      if (!form || formOfState(next) !== form) startForm();
+      else clearServerError('countryId');
     },
     touch(field: BankFormField) {
       setTouched((current) => (current.has(field) ? current : new Set([...current, field])));

@@ -10,6 +10,7 @@ import {
   formStateOf,
   lookupRequestOf,
   withCountry,
+  withCurrency,
 } from './bank-form';
 
 const gb = () => ({
@@ -91,23 +92,73 @@ describe('bank account form', () => {
       kind: 'iban',
       value: 'FI2112345600000785',
     });
-    const other = { ...emptyBankForm('DE', 'EUR'), accountNumber: 'DE89 3704 0044 0532 0130 00' };
+    // A dollar account in Germany is a wire (OTHER): the BIC names the bank first, else the IBAN.
+    const other = { ...emptyBankForm('DE', 'USD'), accountNumber: 'DE89 3704 0044 0532 0130 00' };
     expect(lookupRequestOf(other)).toMatchObject({ kind: 'iban', field: 'accountNumber' });
     expect(lookupRequestOf({ ...other, swiftCode: 'COBADEFF' })).toMatchObject({
       kind: 'swift',
       value: 'COBADEFF',
     });
+    // A euro one is SEPA: the IBAN names the bank.
+    expect(lookupRequestOf({ ...other, fiatCurrencyId: 'EUR' })).toEqual({
+      kind: 'iban',
+      value: 'DE89370400440532013000',
+      countryId: 'DE',
+      field: 'accountNumber',
+    });
+    expect(lookupRequestOf({ ...other, fiatCurrencyId: 'EUR', accountNumber: 'DE89 3704' })).toBeNull();
     expect(lookupRequestOf({ ...emptyBankForm('NG', 'NGN'), accountNumber: '0123456789' })).toBeNull();
+  });
+
+  it('should ask a SEPA account for the IBAN and the holder only, and a wire for the rest', () => {
+    const sepa = {
+      ...emptyBankForm('DE', 'EUR'),
+      holderName: 'Jonas Weber',
+      accountNumber: 'DE89 3704 0044 0532 0130 00',
+    };
+    expect([...clientErrorsOf(sepa)]).toEqual([]);
+    expect(clientErrorsOf({ ...sepa, accountNumber: 'DE89370400440532013001' }).get('accountNumber')).toBe(
+      'account_number_invalid',
+    );
+    expect([...clientErrorsOf({ ...sepa, fiatCurrencyId: 'USD' }).keys()]).toEqual([
+      'swiftCode',
+      'bankName',
+      'swift.residency',
+      'swift.city',
+      'swift.zip',
+      'swift.address',
+    ]);
+  });
+
+  it('should switch between the SEPA form and a wire with the currency, keeping the IBAN', () => {
+    const sepa = { ...emptyBankForm('DE', 'EUR'), holderName: 'Jo', accountNumber: 'DE89370400440532013000' };
+    const wire = withCurrency(sepa, 'USD');
+    expect(wire).toMatchObject({
+      fiatCurrencyId: 'USD',
+      holderName: 'Jo',
+      accountNumber: 'DE89370400440532013000',
+    });
+    const filled = { ...wire, swiftCode: 'COBADEFF', swift: { ...wire.swift, city: 'Köln' } };
+    // Back to euros: what only a wire asks is gone (it would be checked unseen otherwise).
+    expect(withCurrency(filled, 'EUR')).toMatchObject({
+      fiatCurrencyId: 'EUR',
+      accountNumber: 'DE89370400440532013000',
+      swiftCode: '',
+      swift: { city: '' },
+    });
+    // Another country's number is not kept.
+    expect(withCountry(sepa, 'FR', 'EUR').accountNumber).toBe('DE89370400440532013000');
+    expect(withCountry(sepa, 'US', 'USD').accountNumber).toBe('');
   });
 
   it('should keep what was typed within one form and start another form afresh', () => {
     const de = {
-      ...emptyBankForm('DE', 'EUR'),
+      ...emptyBankForm('DE', 'USD'),
       holderName: 'Jo',
       swiftCode: 'COBADEFF',
       additionalInfo: 'ref',
     };
-    expect(withCountry(de, 'FR', 'EUR')).toMatchObject({ countryId: 'FR', swiftCode: 'COBADEFF' });
+    expect(withCountry(de, 'FR', 'USD')).toMatchObject({ countryId: 'FR', swiftCode: 'COBADEFF' });
     expect(withCountry(de, 'GB', 'GBP')).toMatchObject({
       countryId: 'GB',
       fiatCurrencyId: 'GBP',
@@ -149,6 +200,23 @@ describe('bank account form', () => {
       clabe: '032180000118359719',
     });
     expect(mx).toMatchObject({ accountNumber: '', clabe: '032180000118359719', iban: '' });
+    // A SEPA account's BIC came from the directory: the form does not send it back (a new IBAN at
+    // another bank would contradict it), the server finds it again.
+    const sepa = formStateOf({
+      ...stored,
+      countryCode: 'DE',
+      fiatCurrencyCode: 'EUR',
+      accountNumber: 'DE89370400440532013000',
+      iban: 'DE89370400440532013000',
+      routingNumber: null,
+      bankName: 'Commerzbank',
+      swiftCode: 'COBADEFF',
+    });
+    expect(sepa).toMatchObject({
+      accountNumber: 'DE89370400440532013000',
+      swiftCode: '',
+      bankName: 'Commerzbank',
+    });
   });
 
   it('should name the form field of a server detail, whichever spelling it uses', () => {

@@ -82,6 +82,9 @@ export const FORM_FIELDS: Record<BankForm, readonly BankAccountField[]> = {
   IN: ['ifsc', 'bankName', 'accountNumber'],
   RU: ['routingNumber', 'bankName', 'accountNumber'],
   MX: ['clabe', 'bankName'],
+  // A euro transfer in the SEPA zone needs the IBAN and the holder only (decision 0053); the bank's name
+  // shows from the directory, and an input for it (optional) only when the directory does not know it.
+  SEPA: ['accountNumber', 'bankName'],
   OTHER: [
     'swiftCode',
     'bankName',
@@ -99,25 +102,46 @@ export function fieldOrderOf(form: BankForm): readonly BankFormField[] {
   return ['countryId', 'fiatCurrencyId', 'holderName', ...FORM_FIELDS[form], 'additionalInfo'];
 }
 
+/** The form of the state's country and currency (null before a country is chosen). */
+export const formOfState = (state: Pick<BankAccountFormState, 'countryId' | 'fiatCurrencyId'>) =>
+  state.countryId ? bankFormOf(state.countryId, state.fiatCurrencyId) : null;
+
 /**
- * A new country. Within the same form (Germany then France: both OTHER) what was typed stays; another
- * form asks other things, so its inputs start empty and only the holder, type and notes stay.
+ * The state moved to another country or currency. Within the same form (Germany then France in euros:
+ * both SEPA) what was typed stays; another form asks other things, so its inputs start empty and only
+ * the holder, type and notes stay, and the account number when both forms ask for one (a German IBAN
+ * typed for a euro account is still the number of a dollar account there).
  */
+function withPlace(state: BankAccountFormState, next: BankAccountFormState): BankAccountFormState {
+  const before = formOfState(state);
+  const after = formOfState(next);
+  if (before === after) return next;
+  const keepsNumber =
+    before !== null &&
+    after !== null &&
+    FORM_FIELDS[before].includes('accountNumber') &&
+    FORM_FIELDS[after].includes('accountNumber');
+  return {
+    ...emptyBankForm(next.countryId, next.fiatCurrencyId),
+    holderName: state.holderName,
+    isPersonal: state.isPersonal,
+    additionalInfo: state.additionalInfo,
+    accountNumber: keepsNumber && state.countryId === next.countryId ? state.accountNumber : '',
+  };
+}
+
+/** A new country (and its usual currency, when one is known). */
 export function withCountry(
   state: BankAccountFormState,
   countryId: string,
   fiatCurrencyId: string,
 ): BankAccountFormState {
-  const sameForm = state.countryId !== '' && bankFormOf(state.countryId) === bankFormOf(countryId);
-  const base = sameForm
-    ? state
-    : {
-        ...emptyBankForm(),
-        holderName: state.holderName,
-        isPersonal: state.isPersonal,
-        additionalInfo: state.additionalInfo,
-      };
-  return { ...base, countryId, fiatCurrencyId: fiatCurrencyId || state.fiatCurrencyId };
+  return withPlace(state, { ...state, countryId, fiatCurrencyId: fiatCurrencyId || state.fiatCurrencyId });
+}
+
+/** A new currency: a euro account in the SEPA zone and a wire in dollars are different forms. */
+export function withCurrency(state: BankAccountFormState, fiatCurrencyId: string): BankAccountFormState {
+  return withPlace(state, { ...state, fiatCurrencyId });
 }
 
 /** A UK sort code as typed: digits only, at most 6, shown in pairs (`60-16-13`). */
@@ -128,7 +152,7 @@ export function formatSortCode(input: string): string {
 
 /** An account read for editing (whole numbers) as the form's state. */
 export function formStateOf(account: BankAccountDetail): BankAccountFormState {
-  const form = bankFormOf(account.countryCode);
+  const form = bankFormOf(account.countryCode, account.fiatCurrencyCode);
   const routing = account.routingNumber ?? '';
   return {
     countryId: account.countryCode,
@@ -141,7 +165,8 @@ export function formStateOf(account: BankAccountDetail): BankAccountFormState {
     iban: form === 'GB' ? (account.iban ?? '') : '',
     routingNumber: form === 'GB' ? formatSortCode(routing) : routing,
     bankId: account.bankId ?? '',
-    swiftCode: account.swiftCode ?? '',
+    // A SEPA account's BIC is the directory's, found from the IBAN: not the user's to keep (decision 0053).
+    swiftCode: form === 'SEPA' ? '' : (account.swiftCode ?? ''),
     bankName: account.bankName,
     ifsc: account.ifsc ?? '',
     clabe: account.clabe ?? '',
@@ -169,8 +194,8 @@ export type BankLookupRequest = {
 /**
  * The lookup the typed values allow, or null while none has the right shape (a half-typed code never
  * goes to the server): US routing number (a valid ABA number), UK sort code (6 digits), Russian BIK
- * (9 digits, `04` first), Indian IFSC, Mexican CLABE, a Finnish IBAN, and on the OTHER form a SWIFT code
- * or else an account number written as an IBAN. Nigeria's bank is picked from the list instead.
+ * (9 digits, `04` first), Indian IFSC, Mexican CLABE, a Finnish or SEPA IBAN, and on the OTHER form a
+ * SWIFT code or else an account number written as an IBAN. Nigeria's bank is picked from the list instead.
  */
 export function lookupRequestOf(state: BankAccountFormState): BankLookupRequest | null {
   const countryId = state.countryId.trim().toUpperCase();
@@ -183,7 +208,7 @@ export function lookupRequestOf(state: BankAccountFormState): BankLookupRequest 
     countryId,
     field,
   });
-  const form = bankFormOf(countryId);
+  const form = bankFormOf(countryId, state.fiatCurrencyId);
   switch (form) {
     case 'US':
       return isValidAbaRouting(routing) ? routingLookup(routing, 'routingNumber') : null;
@@ -196,6 +221,7 @@ export function lookupRequestOf(state: BankAccountFormState): BankLookupRequest 
     case 'MX':
       return isValidClabe(compact(state.clabe)) ? routingLookup(compact(state.clabe), 'clabe') : null;
     case 'FI':
+    case 'SEPA':
       return parseIban(account) ? { kind: 'iban', value: account, countryId, field: 'accountNumber' } : null;
     case 'NG':
       return null;
