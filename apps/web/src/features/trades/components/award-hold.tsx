@@ -14,7 +14,7 @@ export function AwardHold({ trade }: { trade: Trade }) {
   const { hold } = trade.dispute;
   if (!hold) return null;
   const values = {
-    amount: format.crypto(hold.amount, trade.cryptoCurrencyCode, trade.cryptoAmount.decimals),
+    amount: format.crypto(hold.amount, trade.cryptoCurrencyCode),
     date: format.fromSeconds(hold.availableAt.timestamp),
   };
   const who = trade.role === 'moderator' ? 'staff' : 'winner';

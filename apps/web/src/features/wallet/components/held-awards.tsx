@@ -39,14 +39,7 @@ export function HeldAwards({ coins }: { coins: readonly WalletCoin[] }) {
               i18nKey={award.appealPending ? 'wallet.held.appealed' : 'wallet.held.line'}
               values={{ date: format.dateTime(award.availableAt) }}
               components={{
-                amount: (
-                  <CryptoAmount
-                    amount={award.amount}
-                    code={coin.cryptoCurrencyCode}
-                    decimals={coin.decimals}
-                    fw={600}
-                  />
-                ),
+                amount: <CryptoAmount amount={award.amount} code={coin.cryptoCurrencyCode} fw={600} />,
               }}
             />{' '}
             <Anchor component={Link} to={localize(`/trade/${award.tradeHash}`)} size="sm">
