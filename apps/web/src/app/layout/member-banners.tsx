@@ -1,10 +1,16 @@
+import { AccountStateBanner, DemoModeBanner } from '@/features/account';
 import { KycBanners } from '@/features/verification';
 import { VerifyEmailBanner } from '@/features/verification/components/verify-email-banner';
 
-/** The notices only a logged-in user gets (verify the e-mail, KYC); their own chunk (AppLayout). */
+/**
+ * The notices only a logged-in user gets (the account's state, a demo account, verify the e-mail, KYC);
+ * their own chunk (AppLayout).
+ */
 export function MemberBanners() {
   return (
     <>
+      <AccountStateBanner />
+      <DemoModeBanner />
       <VerifyEmailBanner />
       <KycBanners />
     </>
