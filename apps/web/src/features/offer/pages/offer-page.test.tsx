@@ -52,8 +52,10 @@ describe('OfferPage', () => {
     expect(screen.getByTestId('open-now')).toHaveTextContent('Open now');
     // The ID-not-verified message of the state widget, and a recommended offer card.
     expect(screen.getByTestId('notice-idNotVerified')).toBeInTheDocument();
-    // Verification has no page yet (the server sends no `verification` route): no link to a 404.
-    expect(within(screen.getByTestId('notice-idNotVerified')).queryByRole('link')).not.toBeInTheDocument();
+    // The way to verify: the named route `verification` (issue 26: the page existed, the link did not).
+    expect(
+      within(screen.getByTestId('notice-idNotVerified')).getByRole('link', { name: 'Verify your ID' }),
+    ).toHaveAttribute('href', '/account/verification');
     expect(within(screen.getByTestId('recommended-offers')).getAllByTestId('offer-card')).toHaveLength(1);
     expect(document.title).toContain('Buy BTC with Revolut');
   }, 45_000);
