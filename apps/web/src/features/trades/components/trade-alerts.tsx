@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useRealtimeEvent } from '@/shared/realtime';
+import { useTabAlert } from '@/shared/tab-alert/use-tab-alert';
 import { currentUserQueryKey, useCurrentUser } from '@/shared/session/current-user';
 import { getTrade } from '../api/get-trade';
 import { tradeKeys } from '../api/query-keys';
 import { useActiveTradesPolling } from '../hooks/use-active-trades-polling';
-import { useTitleAlert } from '../hooks/use-title-alert';
 import { useTradeFormat } from '../hooks/use-trade-format';
 import { counterpartyOf } from '../utils/counterparty';
 
@@ -41,7 +41,7 @@ function UserTradeAlerts({ hasActiveTrades }: { hasActiveTrades: boolean }) {
   /** Trades already considered for the alert: each is announced at most once. */
   const considered = useRef(new Set<string>());
   const loading = useRef(false);
-  useTitleAlert(newTrade ? t('trades.alerts.newTradeTitle') : null);
+  useTabAlert(newTrade ? t('trades.alerts.newTradeTitle') : null);
 
   const viewing = (hash: string) => location.pathname.endsWith(`/trade/${hash}`);
 
