@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
 import type { CurrentUser } from '@app/contract';
@@ -16,25 +16,42 @@ function withServer(routes: Record<string, FakeHandler>) {
   return fake;
 }
 
+/** The alert's chunk and texts load first: generous under a busy machine. */
+const PAGE_LOAD = { timeout: 5_000 };
+
 const started = {
   type: 'trade.started',
   tradeHash: HASH,
   data: { tradeHash: HASH, status: 'active_funded' },
 };
 
+/**
+ * The socket, open, once the alerts listen to it: the alerts are their own chunk, and an event pushed
+ * before they subscribe would be lost (in the browser too: the catch-up is the active-trades poll).
+ */
 async function openSocket() {
   await waitFor(() => expect(FakeSocket.latest()).toBeDefined());
   const socket = FakeSocket.latest()!;
   act(() => socket.accept());
+  await waitFor(
+    () => expect(subscribe.mock.calls.some(([type]) => type === 'trade.started')).toBe(true),
+    PAGE_LOAD,
+  );
   return socket;
 }
 
+let subscribe: MockInstance<typeof realtimeClient.subscribe>;
+
 describe('TradeAlerts', () => {
   beforeEach(() => {
+    subscribe = vi.spyOn(realtimeClient, 'subscribe');
     FakeSocket.reset();
     document.title = 'P2P Market';
   });
-  afterEach(() => realtimeClient.disconnect());
+  afterEach(() => {
+    realtimeClient.disconnect();
+    subscribe.mockRestore();
+  });
 
   it('should announce a trade started on my offer, flash the tab title and open it on request', async () => {
     const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
@@ -42,8 +59,19 @@ describe('TradeAlerts', () => {
     const socket = await openSocket();
     act(() => socket.push(started));
 
-    const alert = await screen.findByTestId('new-trade-alert');
+    const alert = await screen.findByTestId('new-trade-alert', {}, PAGE_LOAD);
     expect(alert).toHaveTextContent('bob started a trade on your offer: they buy 0.001 BTC for 95.00 USD');
+    // The spec's notification calls: the v2 trade, then its offer with a timestamp (cache buster).
+    const calls = fake.requests.map((r) => r.url).filter((url) => url.startsWith('/rest/v2/trade/'));
+    expect(calls[0]).toBe(`/rest/v2/trade/${HASH}`);
+    expect(calls[1]).toMatch(new RegExp(`^/rest/v2/trade/${HASH}/offer\\?timestamp=\\d+$`));
+    expect(screen.getByTestId('new-trade-price')).toHaveTextContent(
+      'Price locked when it started: 1 BTC = 95,000.00 USD.',
+    );
+    expect(screen.getByRole('link', { name: 'See your offer' })).toHaveAttribute(
+      'href',
+      '/offer/Offer0000001',
+    );
     await waitFor(() => expect(document.title).toBe('New trade started...'));
     // Polling switched on: the active list was asked for.
     await waitFor(() => expect(fake.requests.some((r) => r.url === '/rest/v1/trade/active')).toBe(true));
@@ -54,14 +82,61 @@ describe('TradeAlerts', () => {
   });
 
   it('should stay quiet for the trader who started it', async () => {
-    withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
     renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'bob' }) });
     const socket = await openSocket();
     act(() => socket.push(started));
     // The fetch behind the alert runs, finds I am not the vendor, and shows nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url === `/rest/v2/trade/${HASH}`)).toBe(true);
+    expect(fake.requests.some((r) => r.url.startsWith(`/rest/v2/trade/${HASH}/offer`))).toBe(false);
     expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
     expect(document.title).not.toBe('New trade started...');
+  });
+
+  it('should not fetch while I already look at that trade', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: `/trade/${HASH}`, user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+    expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
+  });
+
+  it('should not fetch for an account the policy keeps out of trades', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({
+      path: '/error/500',
+      user: buildCurrentUser({ username: 'sally', accountState: 'suspended' }),
+    });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+  });
+
+  it('should fetch once for a trade announced twice and open one modal', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => {
+      socket.push(started);
+      socket.push(started);
+    });
+    await screen.findByTestId('new-trade-alert', {}, PAGE_LOAD);
+    expect(fake.requests.filter((r) => r.url === `/rest/v2/trade/${HASH}`)).toHaveLength(1);
+  });
+
+  it('should say it in Spanish', async () => {
+    withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: '/es/error/500', user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    expect(await screen.findByTestId('new-trade-price', {}, PAGE_LOAD)).toHaveTextContent(
+      'Precio fijado al empezar: 1 BTC = 95.000,00 USD.',
+    );
+    await waitFor(() => expect(document.title).toBe('Nueva operación iniciada...'));
   });
 
   it('should poll the active trades one request after another while some exist', async () => {
