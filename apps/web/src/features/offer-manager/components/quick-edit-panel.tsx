@@ -1,37 +1,21 @@
 import { PREDEFINED_AMOUNTS_MAX, type MyOffer } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Input, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import {
   FormProvider,
   useController,
   useForm,
   useWatch,
   type FieldValues,
-  type Path,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isApiError } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
-import { IconAlertCircle } from '@/shared/ui/icons';
 import { numericClass } from '@/shared/ui/numeric';
 import { toast } from '@/shared/ui/toast';
 import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
 import { useSetOfferAmount, useSetOfferPrice } from '../api/quick-edit';
 import { useFiatFormat } from '../hooks/use-fiat-format';
-import { offerErrorMessage, translateOfferFieldError } from '../utils/offer-errors';
+import { translateOfferFieldError } from '../utils/offer-errors';
 import { previewPrice, sanitizeAmountInput } from '../utils/price';
 import {
   quickAmountBody,
@@ -45,77 +29,10 @@ import {
   type QuickPriceValues,
 } from '../utils/quick-edit';
 import { AmountInput } from './amount-input';
+import { FormFooter, precisionOf, useQuickEditFailure } from './quick-edit-form-parts';
+import { QuickCapForm } from './quick-cap-form';
 
-/** The server presents fiat values at the currency's precision: `10.00` has 2 decimals, `1500` none. */
-export const precisionOf = (amount: string): number => amount.split('.')[1]?.length ?? 0;
-
-/**
- * What a failed quick edit shows: 422 details on the form's fields (the request's own names; a
- * list item's problem on the whole list), the rest in words above the buttons.
- */
-function useQuickEditFailure<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  fields: readonly Path<T>[],
-  precision: number,
-) {
-  const { t } = useTranslation();
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (error: unknown) => {
-    if (isApiError(error) && error.isValidationError) {
-      const details = error.details.map((detail) => ({ ...detail, field: detail.field.split('.')[0] ?? '' }));
-      const unmatched = applyServerFieldErrors<T>(
-        new ApiError(error.status, error.code, error.message, { details }),
-        form.setError,
-        fields,
-      );
-      setMessage(
-        unmatched.length > 0
-          ? unmatched
-              .map((d) =>
-                translateOfferFieldError(
-                  t,
-                  { type: d.code, message: d.message },
-                  { field: d.field, fiatPrecision: precision },
-                ),
-              )
-              .join(' ')
-          : null,
-      );
-      return;
-    }
-    setMessage(offerErrorMessage(t, error));
-  };
-  return { message, setMessage, fail };
-}
-
-function FormFooter({
-  pending,
-  onCancel,
-  message,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  message: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs">
-      {message ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-          {message}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={pending}>
-          {t('offerManager.quickEdit.save')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+export { precisionOf } from './quick-edit-form-parts';
 
 function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void }) {
   const { t } = useTranslation();
@@ -343,12 +260,14 @@ export function QuickEditPanel({
       data-testid={`quick-edit-${kind}`}
     >
       <Text fw={600} size="sm" mb="xs">
-        {kind === 'price' ? t('offerManager.quickEdit.priceTitle') : t('offerManager.quickEdit.amountTitle')}
+        {t(`offerManager.quickEdit.${kind}Title`)}
       </Text>
       {kind === 'price' ? (
         <QuickPriceForm offer={offer} onDone={onClose} />
-      ) : (
+      ) : kind === 'amount' ? (
         <QuickAmountForm offer={offer} onDone={onClose} />
+      ) : (
+        <QuickCapForm offer={offer} onDone={onClose} />
       )}
     </Paper>
   );
