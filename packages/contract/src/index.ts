@@ -39,3 +39,4 @@ export * from './payment-accounts.js';
 export * from './bank-accounts.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './birth-date.js';

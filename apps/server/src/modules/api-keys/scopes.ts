@@ -10,6 +10,8 @@ const CLOSED_READS = [
   '/rest/v1/api-keys',
   '/rest/v1/users/sessions',
   '/rest/v1/users/two-factor',
+  // Personal data no bot needs (decision 0054).
+  '/rest/v1/users/birth-date',
   '/rest/v1/auth/',
   '/rest/v1/verification/requests/',
   '/rest/v1/bankaccounts/:id',
