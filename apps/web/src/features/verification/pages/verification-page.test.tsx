@@ -459,6 +459,19 @@ describe('VerificationPage', () => {
     expect(within(idStep).queryByRole('form', { name: 'Identity document' })).toBeNull();
   }, 30_000);
 
+  it('should keep the date of birth with the steps: the form before, the date after', async () => {
+    withServer({
+      ...verificationRoutes(),
+      'GET /rest/v1/users/birth-date': () =>
+        jsonResponse(200, { data: { birthDate: '1990-06-15', confirmedAt: '2026-01-01T00:00:00.000Z' } }),
+    });
+    renderApp({ path: PAGE, user: trader() });
+    const section = await screen.findByRole('region', { name: 'Date of birth' }, PAGE_LOAD);
+    expect(await within(section).findByTestId('birth-date-confirmed')).toHaveTextContent(
+      'Date of birth confirmed: June 15, 1990.',
+    );
+  }, 30_000);
+
   it('should read the requests, the level and the current user again on verification.updated', async () => {
     const fake = withServer({
       ...verificationRoutes(),

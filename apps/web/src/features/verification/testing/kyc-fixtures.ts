@@ -186,6 +186,9 @@ export function verificationRoutes(
           }),
       ]),
     ),
+    // The date of birth section (decision 0054): not confirmed yet.
+    'GET /rest/v1/users/birth-date': () =>
+      jsonResponse(200, { data: { birthDate: null, confirmedAt: null } }),
     'GET /rest/v3/kyc/verifications/provider': () =>
       jsonResponse(200, { data: { provider: options.provider ?? 'manual' } }),
     'GET /rest/v1/verification/supported-countries': () =>
