@@ -1,16 +1,15 @@
 import type { MyOffer } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { FormProvider, useController, useForm } from 'react-hook-form';
+import { Skeleton, Switch, Text } from '@mantine/core';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOffer, usedCap } from '@/features/offer';
-import { toast } from '@/shared/ui/toast';
 import { useSetOfferCap } from '../api/quick-edit';
 import { useFiatFormat } from '../hooks/use-fiat-format';
 import { translateOfferFieldError } from '../utils/offer-errors';
 import { quickCapDefaults, quickCapSchema, type QuickCapValues } from '../utils/quick-edit';
 import { AmountInput } from './amount-input';
-import { FormFooter, precisionOf, useQuickEditFailure } from './quick-edit-form-parts';
+import { precisionOf, QuickEditForm, useQuickEditFailure } from './quick-edit-form-parts';
 
 /** How much of the cap the offer's trades have used, from the offer's own page (the server's numbers). */
 function CapUsage({ offer }: { offer: MyOffer }) {
@@ -60,51 +59,39 @@ export function QuickCapForm({ offer, onDone }: { offer: MyOffer; onDone: () => 
   });
   const fiat = offer.fiatCurrencyCode;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    failure.setMessage(null);
-    try {
-      await mutation.mutateAsync({
-        id: offer.idHashed,
-        amount: values.offer_cap.trim(),
-        active: values.active,
-      });
-      toast.success({
-        message: t(values.active ? 'offerManager.quickEdit.capSaved' : 'offerManager.quickEdit.capOff'),
-      });
-      onDone();
-    } catch (caught) {
-      failure.fail(caught);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label={t('offerManager.quickEdit.capForm')}
-      >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('offerManager.quickEdit.capExplain')}
-          </Text>
-          <CapUsage offer={offer} />
-          <AmountInput<QuickCapValues>
-            name="offer_cap"
-            label={t('offerManager.quickEdit.capAmount', { currency: fiat })}
-            rightSection={<Text size="xs">{fiat}</Text>}
-            rightSectionWidth={48}
-            error={error}
-            maw={280}
-          />
-          <Switch
-            label={t('offerManager.quickEdit.capActive')}
-            checked={active.field.value}
-            onChange={(event) => active.field.onChange(event.currentTarget.checked)}
-          />
-          <FormFooter pending={mutation.isPending} onCancel={onDone} message={failure.message} />
-        </Stack>
-      </form>
-    </FormProvider>
+    <QuickEditForm
+      form={form}
+      label={t('offerManager.quickEdit.capForm')}
+      failure={failure}
+      pending={mutation.isPending}
+      onDone={onDone}
+      save={async (values) => {
+        await mutation.mutateAsync({
+          id: offer.idHashed,
+          amount: values.offer_cap.trim(),
+          active: values.active,
+        });
+        return t(values.active ? 'offerManager.quickEdit.capSaved' : 'offerManager.quickEdit.capOff');
+      }}
+    >
+      <Text size="sm" c="dimmed">
+        {t('offerManager.quickEdit.capExplain')}
+      </Text>
+      <CapUsage offer={offer} />
+      <AmountInput<QuickCapValues>
+        name="offer_cap"
+        label={t('offerManager.quickEdit.capAmount', { currency: fiat })}
+        rightSection={<Text size="xs">{fiat}</Text>}
+        rightSectionWidth={48}
+        error={error}
+        maw={280}
+      />
+      <Switch
+        label={t('offerManager.quickEdit.capActive')}
+        checked={active.field.value}
+        onChange={(event) => active.field.onChange(event.currentTarget.checked)}
+      />
+    </QuickEditForm>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '@/shared/api';
 import { applyServerFieldErrors } from '@/shared/forms/field-errors';
 import { IconAlertCircle } from '@/shared/ui/icons';
+import { toast } from '@/shared/ui/toast';
 import { offerErrorMessage, translateOfferFieldError } from '../utils/offer-errors';
 
 /** The server presents fiat values at the currency's precision: `10.00` has 2 decimals, `1500` none. */
@@ -75,5 +76,47 @@ export function FormFooter({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A quick edit's form: its fields, then cancel and save. `save` makes the call and answers the words of
+ * the success toast; the panel then closes. A failure lands on the fields or above the buttons.
+ */
+export function QuickEditForm<T extends FieldValues>({
+  form,
+  label,
+  failure,
+  save,
+  pending,
+  onDone,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  label: string;
+  failure: ReturnType<typeof useQuickEditFailure<T>>;
+  save: (values: T) => Promise<string>;
+  pending: boolean;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const onSubmit = form.handleSubmit(async (values) => {
+    failure.setMessage(null);
+    try {
+      toast.success({ message: await save(values) });
+      onDone();
+    } catch (caught) {
+      failure.fail(caught);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
+        <Stack gap="sm">
+          {children}
+          <FormFooter pending={pending} onCancel={onDone} message={failure.message} />
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,17 +1,9 @@
 import { PREDEFINED_AMOUNTS_MAX, type MyOffer } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Input, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
-import {
-  FormProvider,
-  useController,
-  useForm,
-  useWatch,
-  type FieldValues,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useController, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { numericClass } from '@/shared/ui/numeric';
-import { toast } from '@/shared/ui/toast';
 import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
 import { useSetOfferAmount, useSetOfferPrice } from '../api/quick-edit';
 import { useFiatFormat } from '../hooks/use-fiat-format';
@@ -29,7 +21,7 @@ import {
   type QuickPriceValues,
 } from '../utils/quick-edit';
 import { AmountInput } from './amount-input';
-import { FormFooter, precisionOf, useQuickEditFailure } from './quick-edit-form-parts';
+import { precisionOf, QuickEditForm, useQuickEditFailure } from './quick-edit-form-parts';
 import { QuickCapForm } from './quick-cap-form';
 
 export { precisionOf } from './quick-edit-form-parts';
@@ -58,78 +50,68 @@ function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void 
   });
   const labelId = `quick-price-mode-${offer.idHashed}`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    failure.setMessage(null);
-    try {
-      await mutation.mutateAsync(quickPriceRequest(offer.idHashed, values));
-      toast.success({ message: t('offerManager.quickEdit.priceSaved') });
-      onDone();
-    } catch (caught) {
-      failure.fail(caught);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label={t('offerManager.quickEdit.priceForm')}
+    <QuickEditForm
+      form={form}
+      label={t('offerManager.quickEdit.priceForm')}
+      failure={failure}
+      pending={mutation.isPending}
+      onDone={onDone}
+      save={async (values) => {
+        await mutation.mutateAsync(quickPriceRequest(offer.idHashed, values));
+        return t('offerManager.quickEdit.priceSaved');
+      }}
+    >
+      <Input.Wrapper
+        label={t('offerManager.pricing.priceMode')}
+        labelElement="div"
+        labelProps={{ id: labelId }}
       >
-        <Stack gap="sm">
-          <Input.Wrapper
-            label={t('offerManager.pricing.priceMode')}
-            labelElement="div"
-            labelProps={{ id: labelId }}
-          >
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              aria-labelledby={labelId}
-              value={mode.field.value}
-              onChange={(value) => {
-                mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
-                form.clearErrors();
-              }}
-              data={[
-                { value: 'margin', label: t('offerManager.pricing.marginMode') },
-                { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
-              ]}
-            />
-          </Input.Wrapper>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {mode.field.value === 'margin' ? (
-              <AmountInput<QuickPriceValues>
-                key="margin"
-                name="new_margin"
-                kind="margin"
-                label={t('offerManager.pricing.margin')}
-                rightSection={<Text size="sm">%</Text>}
-                error={error('new_margin')}
-              />
-            ) : (
-              <AmountInput<QuickPriceValues>
-                key="fixed"
-                name="new_fixed_price"
-                label={t('offerManager.pricing.fixedPrice', { currency: offer.fiatCurrencyCode })}
-                rightSection={<Text size="xs">{offer.fiatCurrencyCode}</Text>}
-                rightSectionWidth={48}
-                error={error('new_fixed_price')}
-              />
-            )}
-            <Stack gap={2} justify="flex-end">
-              <Text size="xs" c="dimmed">
-                {t('offerManager.quickEdit.newPrice')}
-              </Text>
-              <Text fw={700} className={numericClass} data-testid="quick-price-preview">
-                {preview.price ? format(preview.price, offer.fiatCurrencyCode, precision) : '—'}
-              </Text>
-            </Stack>
-          </SimpleGrid>
-          <FormFooter pending={mutation.isPending} onCancel={onDone} message={failure.message} />
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          aria-labelledby={labelId}
+          value={mode.field.value}
+          onChange={(value) => {
+            mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
+            form.clearErrors();
+          }}
+          data={[
+            { value: 'margin', label: t('offerManager.pricing.marginMode') },
+            { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
+          ]}
+        />
+      </Input.Wrapper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {mode.field.value === 'margin' ? (
+          <AmountInput<QuickPriceValues>
+            key="margin"
+            name="new_margin"
+            kind="margin"
+            label={t('offerManager.pricing.margin')}
+            rightSection={<Text size="sm">%</Text>}
+            error={error('new_margin')}
+          />
+        ) : (
+          <AmountInput<QuickPriceValues>
+            key="fixed"
+            name="new_fixed_price"
+            label={t('offerManager.pricing.fixedPrice', { currency: offer.fiatCurrencyCode })}
+            rightSection={<Text size="xs">{offer.fiatCurrencyCode}</Text>}
+            rightSectionWidth={48}
+            error={error('new_fixed_price')}
+          />
+        )}
+        <Stack gap={2} justify="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('offerManager.quickEdit.newPrice')}
+          </Text>
+          <Text fw={700} className={numericClass} data-testid="quick-price-preview">
+            {preview.price ? format(preview.price, offer.fiatCurrencyCode, precision) : '—'}
+          </Text>
         </Stack>
-      </form>
-    </FormProvider>
+      </SimpleGrid>
+    </QuickEditForm>
   );
 }
 
@@ -162,81 +144,67 @@ function QuickAmountForm({ offer, onDone }: { offer: MyOffer; onDone: () => void
   const fiat = offer.fiatCurrencyCode;
   const labelId = `quick-amount-mode-${offer.idHashed}`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    failure.setMessage(null);
-    try {
-      await mutation.mutateAsync({ id: offer.idHashed, amounts: quickAmountBody(values) });
-      toast.success({ message: t('offerManager.quickEdit.amountsSaved') });
-      onDone();
-    } catch (caught) {
-      failure.fail(caught);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label={t('offerManager.quickEdit.amountForm')}
-      >
-        <Stack gap="sm">
-          <Input.Wrapper
-            label={t('offerManager.amounts.mode')}
-            labelElement="div"
-            labelProps={{ id: labelId }}
-          >
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              aria-labelledby={labelId}
-              value={mode.field.value}
-              onChange={(value) => {
-                mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
-                form.clearErrors();
-              }}
-              data={[
-                { value: 'min_max', label: t('offerManager.amounts.range') },
-                { value: 'predefined', label: t('offerManager.amounts.predefined') },
-              ]}
-            />
-          </Input.Wrapper>
-          {mode.field.value === 'min_max' ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <AmountInput<QuickAmountValues>
-                name="range_min"
-                label={t('offerManager.amounts.min', { currency: fiat })}
-                rightSection={<Text size="xs">{fiat}</Text>}
-                rightSectionWidth={48}
-                error={error('range_min')}
-              />
-              <AmountInput<QuickAmountValues>
-                name="range_max"
-                label={t('offerManager.amounts.max', { currency: fiat })}
-                rightSection={<Text size="xs">{fiat}</Text>}
-                rightSectionWidth={48}
-                error={error('range_max')}
-              />
-            </SimpleGrid>
-          ) : (
-            <TagsInput
-              label={t('offerManager.amounts.predefinedLabel', { currency: fiat })}
-              description={t('offerManager.amounts.predefinedHint', { count: PREDEFINED_AMOUNTS_MAX })}
-              value={predefined.field.value}
-              onChange={(values) =>
-                predefined.field.onChange(
-                  values.map((v) => sanitizeAmountInput(v)).filter((v): v is string => !!v),
-                )
-              }
-              maxTags={PREDEFINED_AMOUNTS_MAX}
-              clearable
-              error={error('predefined_amount')}
-            />
-          )}
-          <FormFooter pending={mutation.isPending} onCancel={onDone} message={failure.message} />
-        </Stack>
-      </form>
-    </FormProvider>
+    <QuickEditForm
+      form={form}
+      label={t('offerManager.quickEdit.amountForm')}
+      failure={failure}
+      pending={mutation.isPending}
+      onDone={onDone}
+      save={async (values) => {
+        await mutation.mutateAsync({ id: offer.idHashed, amounts: quickAmountBody(values) });
+        return t('offerManager.quickEdit.amountsSaved');
+      }}
+    >
+      <Input.Wrapper label={t('offerManager.amounts.mode')} labelElement="div" labelProps={{ id: labelId }}>
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          aria-labelledby={labelId}
+          value={mode.field.value}
+          onChange={(value) => {
+            mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
+            form.clearErrors();
+          }}
+          data={[
+            { value: 'min_max', label: t('offerManager.amounts.range') },
+            { value: 'predefined', label: t('offerManager.amounts.predefined') },
+          ]}
+        />
+      </Input.Wrapper>
+      {mode.field.value === 'min_max' ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <AmountInput<QuickAmountValues>
+            name="range_min"
+            label={t('offerManager.amounts.min', { currency: fiat })}
+            rightSection={<Text size="xs">{fiat}</Text>}
+            rightSectionWidth={48}
+            error={error('range_min')}
+          />
+          <AmountInput<QuickAmountValues>
+            name="range_max"
+            label={t('offerManager.amounts.max', { currency: fiat })}
+            rightSection={<Text size="xs">{fiat}</Text>}
+            rightSectionWidth={48}
+            error={error('range_max')}
+          />
+        </SimpleGrid>
+      ) : (
+        <TagsInput
+          label={t('offerManager.amounts.predefinedLabel', { currency: fiat })}
+          description={t('offerManager.amounts.predefinedHint', { count: PREDEFINED_AMOUNTS_MAX })}
+          value={predefined.field.value}
+          onChange={(values) =>
+            predefined.field.onChange(
+              values.map((v) => sanitizeAmountInput(v)).filter((v): v is string => !!v),
+            )
+          }
+          maxTags={PREDEFINED_AMOUNTS_MAX}
+          clearable
+          error={error('predefined_amount')}
+        />
+      )}
+    </QuickEditForm>
   );
 }
 
