@@ -92,7 +92,7 @@ import {
   placeholderValues,
 } from './modules/content/index.js';
 import { outboxRoutes } from './modules/outbox/index.js';
-import { createSettings, settingsRoutes } from './modules/settings/index.js';
+import { createBirthDates, createSettings, settingsRoutes } from './modules/settings/index.js';
 import {
   createEmailVerification,
   createPhoneVerification,
@@ -354,6 +354,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
       events,
       guards: { hasActiveTrades: (userId) => trades.hasActiveTrades(userId) },
     }),
+    birthDates: createBirthDates({ db: database.db }),
   });
   const userSessions = createUserSessions({ db: database.db, events });
   await app.register(securityRoutes, {

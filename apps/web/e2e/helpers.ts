@@ -143,3 +143,21 @@ export async function verifyEmail(page: Page, username: string) {
   await expect(page.getByTestId('email-verified')).toContainText('is verified');
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
 }
+
+/**
+ * Verifies the trader's phone the way the server's tests do: a code sent to a mobile number, read from
+ * the outbox (no SMS gateway in the browser tests) by an admin (a page or a request context), and
+ * confirmed. Answers the number.
+ */
+export async function verifyPhone(trader: Page, staff: { request: APIRequestContext }): Promise<string> {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  const e164 = `+346${digits}`;
+  await apiPost(trader.request, '/rest/v1/users/send-phone-code', { phone: e164 });
+  const answer = await staff.request.get(`/rest/v1/admin/outbox?channel=sms&q=${encodeURIComponent(e164)}`);
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = ((await answer.json()) as { data: { items: { bodyText: string }[] } }).data;
+  const code = /\b(\d{6})\b/.exec(items[0]?.bodyText ?? '')?.[1];
+  expect(code, `an SMS code to ${e164}`).toBeTruthy();
+  await apiPost(trader.request, '/rest/v1/users/confirm-phone', { phoneCode: code });
+  return e164;
+}

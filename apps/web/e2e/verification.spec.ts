@@ -2,13 +2,13 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { formatViolations, seriousViolations } from './a11y';
 import {
   admin,
-  apiPost,
   desktopNavbar,
   logIn,
   register,
   STRONG_PASSWORD,
   uniqueUsername,
   verifyEmail,
+  verifyPhone,
 } from './helpers';
 
 /** A real 8×8 PNG (red), so the server's content checks and re-encoding accept it. */
@@ -43,22 +43,6 @@ async function upload(page: Page, side: string, buttonName: string) {
   await (await chooser).setFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
   await expect(slot.getByTestId('document-status')).toHaveText('Uploaded');
   await expect(slot.getByRole('img')).toBeVisible();
-}
-
-/**
- * Verifies the trader's phone the way the server's tests do: a code sent to a mobile number, read from
- * the outbox (no SMS gateway in the browser tests) by the staff admin, and confirmed.
- */
-async function verifyPhone(trader: Page, staff: Page) {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  const e164 = `+346${digits}`;
-  await apiPost(trader.request, '/rest/v1/users/send-phone-code', { phone: e164 });
-  const answer = await staff.request.get(`/rest/v1/admin/outbox?channel=sms&q=${encodeURIComponent(e164)}`);
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const { items } = ((await answer.json()) as { data: { items: { bodyText: string }[] } }).data;
-  const code = /\b(\d{6})\b/.exec(items[0]?.bodyText ?? '')?.[1];
-  expect(code, `an SMS code to ${e164}`).toBeTruthy();
-  await apiPost(trader.request, '/rest/v1/users/confirm-phone', { phoneCode: code });
 }
 
 /** A fresh admin, logged in on their own browser context. */
@@ -163,6 +147,16 @@ test.describe('identity verification', () => {
 
     // The trader's open page follows at once: level L2, the ID document and selfie done, L2's limits.
     await expect(trader.getByTestId('current-level')).toHaveText('L2');
+    // Verified without a date of birth on record: the confirm-birthday modal asks for it (decision 0054),
+    // checks it, says it is for good, and the page's own section shows it confirmed.
+    const birthday = trader.getByRole('dialog', { name: 'Confirm your date of birth' });
+    await expect(birthday).toBeVisible();
+    await birthday.getByTestId('birth-date-input').fill('1990-06-15');
+    await birthday.getByRole('button', { name: 'Continue' }).click();
+    await expect(birthday.getByTestId('birth-date-check')).toContainText('You were born on June 15, 1990?');
+    await birthday.getByRole('button', { name: 'Yes, confirm it' }).click();
+    await expect(birthday).toBeHidden();
+    await expect(trader.getByTestId('birth-date-confirmed')).toContainText('June 15, 1990');
     await expect(proven.getByTestId('requirement-id_document')).toHaveAttribute('data-met', 'true');
     await expect(proven.getByTestId('requirement-selfie')).toHaveAttribute('data-met', 'true');
     await expect(trader.getByTestId('id-verified')).toBeVisible();
@@ -187,6 +181,7 @@ test.describe('identity verification', () => {
     await expect(trader.getByTestId('current-level')).toHaveText('L2');
     await expect(trader.getByTestId('id-verified')).toHaveText('Tu identidad está verificada.');
     await expect(trader.getByRole('form', { name: 'Comprobante de domicilio' })).toBeVisible();
+    await expect(trader.getByTestId('birth-date-confirmed')).toContainText('15 de junio de 1990');
     await fitsAndAccessible(trader, '/es/account/verification');
 
     // The console's pages in Spanish at 320 px too.

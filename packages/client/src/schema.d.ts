@@ -1706,6 +1706,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/v1/users/birth-date': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My date of birth, once confirmed (null before)
+     * @description The caller's date of birth (`YYYY-MM-DD`) and when they confirmed it; both null until they do (`POST /rest/v1/users/confirm-birthday`). Logged-in users.
+     */
+    get: operations['getUsersBirthDate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/users/confirm-birthday': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm my date of birth, once (18 or older)
+     * @description Records the caller's date of birth (`birth_date`, `YYYY-MM-DD`), once: 409 `BIRTH_DATE_CONFIRMED` after that (support corrects a mistake). 422 on `birth_date`: `invalid_date` (no such day), `future_date`, `too_young` (under 18 in UTC days), `too_old` (before 1900). 403 `ACCOUNT_STATE_FORBIDS_ACTION` while the account's details may not change. Logged-in users.
+     */
+    post: operations['postUsersConfirmBirthday'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/v1/users/set-username': {
     parameters: {
       query?: never;
@@ -4113,8 +4153,17 @@ export interface operations {
                 myOffers: string;
                 tradeHistory: string;
                 marketplace: string;
+                walletSend: string;
+                verification: string;
+                verifyEmail: string;
+                userSettings: string;
+                userSecurity: string;
+                paymentAccounts: string;
+                apiKeys: string;
+                webhooks: string;
+                contacts: string;
+                favorites: string;
                 walletOnramp?: string;
-                walletSend?: string;
                 convert?: string;
                 virtualCard?: string;
                 virtualCardLanding?: string;
@@ -4133,8 +4182,6 @@ export interface operations {
                 blog?: string;
                 statusPage?: string;
                 help?: string;
-                verification?: string;
-                userSettings?: string;
               };
             };
           };
@@ -9469,6 +9516,74 @@ export interface operations {
                 countdown: number | null;
                 isAttemptsExceeded: boolean;
               };
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getUsersBirthDate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              birthDate: string | null;
+              confirmedAt: string | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postUsersConfirmBirthday: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          birth_date: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              birthDate: string | null;
+              confirmedAt: string | null;
             };
           };
         };

@@ -27,7 +27,8 @@ export type Features = z.infer<typeof featuresSchema>;
 /**
  * Named routes the client builds links from (spec: "Named server routes ... come from a server-provided
  * routes object"). Values are paths without the locale prefix; the client adds it.
- * These have pages: the server always sends them.
+ * These have pages: the server always sends them. The spec's names come first; then the pages it names
+ * without a route name (verification, settings, ...), so every page a link leads to is in the object.
  */
 export const availableNamedRoutes = [
   'home.main',
@@ -43,6 +44,16 @@ export const availableNamedRoutes = [
   'myOffers',
   'tradeHistory',
   'marketplace',
+  'walletSend',
+  'verification',
+  'verifyEmail',
+  'userSettings',
+  'userSecurity',
+  'paymentAccounts',
+  'apiKeys',
+  'webhooks',
+  'contacts',
+  'favorites',
 ] as const;
 /**
  * Named routes the spec lists whose pages do not exist yet. The server leaves them out of the initial
@@ -52,7 +63,6 @@ export const availableNamedRoutes = [
  */
 export const plannedNamedRoutes = [
   'walletOnramp',
-  'walletSend',
   'convert',
   'virtualCard',
   'virtualCardLanding',
@@ -71,8 +81,6 @@ export const plannedNamedRoutes = [
   'blog',
   'statusPage',
   'help',
-  'verification',
-  'userSettings',
 ] as const;
 export const namedRoutes = [...availableNamedRoutes, ...plannedNamedRoutes] as const;
 export type AvailableNamedRoute = (typeof availableNamedRoutes)[number];

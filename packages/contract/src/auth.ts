@@ -31,6 +31,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'me',
   // Fixed paths under /rest/v1/users/: a profile of that name would be shadowed by them.
   'avatar',
+  'birth-date',
   'close',
   'current_user',
   'kyc-check',

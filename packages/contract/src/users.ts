@@ -3,27 +3,13 @@ import { userRoles } from './roles.js';
 import { corporateAccountSchema } from './corporate.js';
 import { blockedKycActionSchema, kycLevelCheckSchema } from './kyc.js';
 import { fullNameVisibilityTypes } from './full-name.js';
+import { accountStates } from './account-policy.js';
 
 export { isStaffRole, staffRoles, userRoles, type StaffRole, type UserRole } from './roles.js';
 export const userRoleSchema = z.enum(userRoles);
 
-/**
- * Account states (spec: banned, suspended, on hold, frozen, restricted, compromised, compliance hold).
- * `active` is the normal state. What each state forbids is decided in one place on the server
- * (`platform/auth/account-policy.ts`, decisions 0002 and 0019).
- */
-export const accountStates = [
-  'active',
-  'banned',
-  'suspended',
-  'on_hold',
-  'frozen',
-  'restricted',
-  'compromised',
-  'compliance_hold',
-] as const;
+/** What each state forbids is one table (`account-policy.ts`), enforced by the server, shown by the web. */
 export const accountStateSchema = z.enum(accountStates);
-export type AccountState = z.infer<typeof accountStateSchema>;
 
 /**
  * The spec's account notice codes: 0 problem with the account balance, 1 account closed, 2 a

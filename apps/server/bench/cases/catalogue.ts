@@ -16,6 +16,12 @@ export const catalogueCase: BenchCase = {
       headers: BROWSER,
     },
     { title: 'crypto-fiat rates, browser', path: '/rest/v2/crypto-fiat-rates', headers: BROWSER },
+    // The marketplace filters' shortcuts (issue 26).
+    {
+      title: 'popular payment methods, browser',
+      path: '/rest/v2/payment-methods/popular',
+      headers: BROWSER,
+    },
     { title: 'payment methods (short), identity', path: '/rest/v2/payment-methods?mode=short' },
     { title: 'crypto-fiat rates, identity', path: '/rest/v2/crypto-fiat-rates' },
   ],

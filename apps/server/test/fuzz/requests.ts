@@ -197,6 +197,8 @@ export function bodyHint(operation: Operation, m: Market): (name: string) => unk
     business_name: '',
     registration_number: 'B12345678',
     name_display: 'legal_entity',
+    // An adult's date of birth (decision 0054): the first party confirms it, the other gets the 409.
+    birth_date: '1990-06-15',
   };
   return (field) => hints[field];
 }

@@ -165,29 +165,29 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       element: <RequireAuth />,
       children: [
         { path: 'offer/:id', element: <OfferPage /> },
-        { path: 'favorites', element: <FavoritesPage /> },
+        { path: relative(routes.favorites), element: <FavoritesPage /> },
       ],
     },
     { path: 'user/:username', element: <ProfilePage /> },
     {
       element: <RequireAuth />,
       children: [
-        { path: 'account/verify-email', element: <VerifyEmailPage /> },
+        { path: relative(routes.verifyEmail), element: <VerifyEmailPage /> },
         // The KYC levels and the identity verification steps (decisions 0037, 0038).
-        { path: 'account/verification', element: <IdentityVerificationPage /> },
-        { path: 'user/security', element: <SecurityPage /> },
-        { path: 'user/settings', element: <SettingsPage /> },
-        { path: 'user/payment-accounts', element: <PaymentAccountsPage /> },
-        { path: 'user/api-keys', element: <ApiKeysPage /> },
-        { path: 'user/webhooks', element: <WebhooksPage /> },
+        { path: relative(routes.verification), element: <IdentityVerificationPage /> },
+        { path: relative(routes.userSecurity), element: <SecurityPage /> },
+        { path: relative(routes.userSettings), element: <SettingsPage /> },
+        { path: relative(routes.paymentAccounts), element: <PaymentAccountsPage /> },
+        { path: relative(routes.apiKeys), element: <ApiKeysPage /> },
+        { path: relative(routes.webhooks), element: <WebhooksPage /> },
       ],
     },
     // Contacts: recent trades, trusted, blocked (`/contacts` is the first tab) and favourite offers.
     {
       element: <RequireAuth />,
       children: [
-        { path: 'contacts', element: <ContactsPage /> },
-        { path: 'contacts/:tab', element: <ContactsPage /> },
+        { path: relative(routes.contacts), element: <ContactsPage /> },
+        { path: `${relative(routes.contacts)}/:tab`, element: <ContactsPage /> },
       ],
     },
     {

@@ -99,6 +99,16 @@ export const testRoutes: InitialState['routes'] = {
   myOffers: '/offer-manager',
   tradeHistory: '/trade-history',
   marketplace: '/trading/buy-bitcoin/any',
+  walletSend: '/wallet?tab=send',
+  verification: '/account/verification',
+  verifyEmail: '/account/verify-email',
+  userSettings: '/user/settings',
+  userSecurity: '/user/security',
+  paymentAccounts: '/user/payment-accounts',
+  apiKeys: '/user/api-keys',
+  webhooks: '/user/webhooks',
+  contacts: '/contacts',
+  favorites: '/favorites',
 };
 
 export function buildInitialState(overrides: Partial<InitialState> = {}): InitialState {

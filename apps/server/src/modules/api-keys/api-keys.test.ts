@@ -83,6 +83,8 @@ describe('API keys', () => {
       ['GET', '/rest/v1/api-keys'],
       ['POST', '/rest/v1/api-keys'],
       ['GET', '/rest/v1/users/sessions'],
+      ['GET', '/rest/v1/users/birth-date'],
+      ['POST', '/rest/v1/users/confirm-birthday'],
       ['POST', '/rest/v1/auth/password/change'],
       ['POST', '/rest/v1/users/settings'],
     ] as const) {

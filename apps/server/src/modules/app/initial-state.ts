@@ -22,6 +22,17 @@ export const NAMED_ROUTES: Record<AvailableNamedRoute, string> = {
   myOffers: '/offer-manager',
   tradeHistory: '/trade-history',
   marketplace: '/trading/buy-bitcoin/any',
+  // The wallet's send tab: a link opens the page on it (`?tab=send`).
+  walletSend: '/wallet?tab=send',
+  verification: '/account/verification',
+  verifyEmail: '/account/verify-email',
+  userSettings: '/user/settings',
+  userSecurity: '/user/security',
+  paymentAccounts: '/user/payment-accounts',
+  apiKeys: '/user/api-keys',
+  webhooks: '/user/webhooks',
+  contacts: '/contacts',
+  favorites: '/favorites',
 };
 
 /** The product's name in the shell, the initial state and the content pages' `{{appName}}`. */

@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  birthDateStateSchema,
   closeAccountBodySchema,
+  confirmBirthDateBodySchema,
   dataEnvelope,
   setUsernameBodySchema,
   userSettingsBodySchema,
@@ -12,6 +14,7 @@ import {
 import { requireUser } from '../../platform/auth/session.js';
 import { validationError } from '../../platform/http/errors.js';
 import { AVATAR_MAX_BYTES } from './avatar.js';
+import type { BirthDates } from './birth-date.js';
 import type { Settings } from './service.js';
 
 const settingsAnswer = { 200: dataEnvelope(userSettingsSchema) };
@@ -20,7 +23,10 @@ const settingsAnswer = { 200: dataEnvelope(userSettingsSchema) };
  * The settings calls (spec section 7 "User and settings" and issue 12): read and change the settings,
  * the one username change, the avatar (multipart upload, served from the files area), close the account.
  */
-export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = async (app, { settings }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings; birthDates: BirthDates }> = async (
+  app,
+  { settings, birthDates },
+) => {
   // Multipart for the avatar only (encapsulated in this plugin): one picture, nothing else.
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3, headerPairs: 50 },
@@ -55,6 +61,37 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: Settings }> = asy
       },
     },
     async (request) => ({ data: await settings.update(requireUser(request).id, request.body) }),
+  );
+
+  app.get(
+    '/rest/v1/users/birth-date',
+    {
+      schema: {
+        tags,
+        summary: 'My date of birth, once confirmed (null before)',
+        description:
+          "The caller's date of birth (`YYYY-MM-DD`) and when they confirmed it; both null until they do (`POST /rest/v1/users/confirm-birthday`). Logged-in users.",
+        response: { 200: dataEnvelope(birthDateStateSchema) },
+      },
+    },
+    async (request) => ({ data: await birthDates.get(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/rest/v1/users/confirm-birthday',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm my date of birth, once (18 or older)',
+        description:
+          "Records the caller's date of birth (`birth_date`, `YYYY-MM-DD`), once: 409 `BIRTH_DATE_CONFIRMED` after that (support corrects a mistake). 422 on `birth_date`: `invalid_date` (no such day), `future_date`, `too_young` (under 18 in UTC days), `too_old` (before 1900). 403 `ACCOUNT_STATE_FORBIDS_ACTION` while the account's details may not change. Logged-in users.",
+        body: confirmBirthDateBodySchema,
+        response: { 200: dataEnvelope(birthDateStateSchema) },
+      },
+    },
+    async (request) => ({
+      data: await birthDates.confirm(requireUser(request).id, request.body.birth_date),
+    }),
   );
 
   app.post(

@@ -88,6 +88,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /rest/v1/users/settings': member(KEYS_CLOSED),
   'POST /rest/v1/users/settings': member(KEYS_CLOSED),
   'POST /rest/v1/users/set-username': member(KEYS_CLOSED),
+  'GET /rest/v1/users/birth-date': member(KEYS_CLOSED),
+  'POST /rest/v1/users/confirm-birthday': member(KEYS_CLOSED),
   'POST /rest/v1/users/process-avatar': member(KEYS_CLOSED),
   'DELETE /rest/v1/users/avatar': member(KEYS_CLOSED),
   'POST /rest/v1/users/close': member(KEYS_CLOSED),

@@ -2,11 +2,9 @@ import type { CurrentUser } from '@app/contract';
 import { Badge, Button, Divider, Drawer, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VERIFICATION_PAGE_PATH } from '@/features/verification';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { LanguageLinks } from '@/shared/i18n/language-switcher';
-import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconLogout } from '@/shared/ui/icons';
 import { useLogoutSubmit } from './use-logout-submit';
 
@@ -22,7 +20,7 @@ export function MobileNav({ id, opened, onClose, user }: MobileNavProps) {
   const walletPath = useNamedRoute('walletIndex');
   const myOffersPath = useNamedRoute('myOffers');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
-  const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
+  const verificationPath = useNamedRoute('verification');
   const { hidden, setHidden } = useBalanceHidden();
   const { logout, pending } = useLogoutSubmit();
   return (

@@ -3,7 +3,6 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { offerEditorPath } from '@/features/offer-manager';
-import { VERIFICATION_PAGE_PATH } from '@/features/verification';
 import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { useLocalizePath } from '@/shared/i18n/locale-context';
@@ -21,16 +20,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { logout } = useLogoutSubmit();
   const myOffersPath = useNamedRoute('myOffers');
   const createOfferPath = useLocalizePath()(offerEditorPath());
-  const favoritesPath = useLocalizePath()('/favorites');
-  const contactsPath = useLocalizePath()('/contacts');
+  const favoritesPath = useNamedRoute('favorites');
+  const contactsPath = useNamedRoute('contacts');
   const tradeHistoryPath = useNamedRoute('tradeHistory');
   const consolePath = useLocalizePath()('/admin');
-  const securityPath = useLocalizePath()('/user/security');
-  const settingsPath = useLocalizePath()('/user/settings');
-  const paymentAccountsPath = useLocalizePath()('/user/payment-accounts');
-  const apiKeysPath = useLocalizePath()('/user/api-keys');
-  const webhooksPath = useLocalizePath()('/user/webhooks');
-  const verificationPath = useLocalizePath()(VERIFICATION_PAGE_PATH);
+  const securityPath = useNamedRoute('userSecurity');
+  const settingsPath = useNamedRoute('userSettings');
+  const paymentAccountsPath = useNamedRoute('paymentAccounts');
+  const apiKeysPath = useNamedRoute('apiKeys');
+  const webhooksPath = useNamedRoute('webhooks');
+  const verificationPath = useNamedRoute('verification');
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '@/shared/api';
 import { realtimeClient } from '@/shared/realtime';
 import { FakeSocket } from '@/shared/realtime/fake-socket';
-import { buildCurrentUser } from '@/testing/factories';
+import { buildCurrentUser, buildInitialState } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
 import { amountFormatRoutes } from '@/features/catalogue/testing/factories';
@@ -553,7 +553,11 @@ describe('staff console', () => {
       'POST /rest/v1/admin/offer-appeals/9/decide': () =>
         jsonResponse(200, { data: { ...appeal, status: 'rejected', decisionReason: 'Outside escrow.' } }),
     });
-    renderApp({ path: '/admin/appeals', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
+    renderApp({
+      path: '/admin/appeals',
+      user: buildCurrentUser({ username: 'sam', role: 'supermod' }),
+      state: { features: { ...buildInitialState().features, disputeAppeal: true } },
+    });
     expect(await screen.findByText('No appeal here.', {}, PAGE_LOAD)).toBeInTheDocument();
     await user.click(screen.getByText('Offers'));
     const row = await screen.findByTestId('offer-appeal-row');
@@ -617,5 +621,53 @@ describe('staff console', () => {
         true,
       ),
     );
+  }, 30_000);
+});
+
+describe('appeals without the disputeAppeal flag', () => {
+  it('should list only the offer appeals when no dispute appeal waits, and the dispute ones while some still do', async () => {
+    const waiting: unknown[] = [];
+    const fake = withServer({
+      ...permissions('supermod', ['console.view', 'appeals.decide']),
+      'GET /rest/v1/admin/appeals': () => jsonResponse(200, { data: { items: waiting, nextCursor: null } }),
+      'GET /rest/v1/admin/offer-appeals': () => jsonResponse(200, { data: { items: [], nextCursor: null } }),
+    });
+    const { unmount } = renderApp({
+      path: '/admin/appeals',
+      user: buildCurrentUser({ username: 'sam', role: 'supermod' }),
+    });
+    expect(await screen.findByText('No appeal here.', {}, PAGE_LOAD)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fake.requests.some((r) => r.url.startsWith('/rest/v1/admin/offer-appeals'))).toBe(true),
+    );
+    expect(screen.queryByText('Disputes')).not.toBeInTheDocument();
+    expect(screen.queryByText('Offers')).not.toBeInTheDocument();
+    unmount();
+
+    // An appeal sent before the flag was switched off still waits: its queue stays reachable.
+    waiting.push({
+      id: 4,
+      tradeHash: HASH,
+      cryptoCode: 'BTC',
+      appellant: 'sally',
+      appellantRole: 'seller',
+      reason: 'The payment was recalled.',
+      status: 'appealed',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      dispute: {
+        outcome: 'buyer',
+        reason: 'Receipt shown.',
+        moderator: 'mia',
+        at: '2026-03-01T11:00:00.000Z',
+      },
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+      reversedAmount: null,
+      shortfallAmount: null,
+    });
+    renderApp({ path: '/admin/appeals', user: buildCurrentUser({ username: 'sam', role: 'supermod' }) });
+    expect(await screen.findByText('Disputes', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByTestId('appeal-row')).toHaveTextContent('sally (Seller) appeals');
   }, 30_000);
 });

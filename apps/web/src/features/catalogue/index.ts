@@ -14,6 +14,10 @@ export { TagsPicker, type TagsPickerProps } from './components/tags-picker';
 export { getCryptoCurrenciesQueryOptions, useCryptoCurrencies } from './api/get-crypto-currencies';
 export { getCurrenciesQueryOptions, useCurrencies } from './api/get-currencies';
 export { getPaymentMethodsQueryOptions, usePaymentMethods } from './api/get-payment-methods';
+export {
+  getPopularPaymentMethodsQueryOptions,
+  usePopularPaymentMethods,
+} from './api/get-popular-payment-methods';
 export { getPaymentMethodGroupsQueryOptions, usePaymentMethodGroups } from './api/get-payment-method-groups';
 export { getCountriesQueryOptions, useCountries } from './api/get-countries';
 export { getTagsQueryOptions, useTags, type TagsFilter } from './api/get-tags';

@@ -4,4 +4,5 @@
  */
 export { offerQueryOptions, useOffer } from './api/get-offer';
 export { offerKeys } from './api/query-keys';
+export { usedCap } from './utils/offer-state';
 export { FavoriteOffersList } from './components/favorite-offers-list';

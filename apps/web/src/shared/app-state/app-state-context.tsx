@@ -1,4 +1,4 @@
-import type { AvailableNamedRoute, InitialState, NamedRoute } from '@app/contract';
+import type { AvailableNamedRoute, FeatureFlag, InitialState, NamedRoute } from '@app/contract';
 import { createContext, useContext } from 'react';
 import { useLocalizePath } from '../i18n/locale-context';
 
@@ -30,4 +30,12 @@ export function useOptionalNamedRoute(name: NamedRoute): string | null {
   const localize = useLocalizePath();
   const path = routes[name];
   return path === undefined ? null : localize(path);
+}
+
+/**
+ * Whether the operator switched a feature on (`FEATURES`; spec: every flag is off by default). What a
+ * flag gates is hidden while it is off: an absent flag counts as off.
+ */
+export function useFeature(flag: FeatureFlag): boolean {
+  return useAppState().features[flag] === true;
 }

@@ -12,12 +12,13 @@ import { useCursorQueue } from './cursor-queue';
 export type AppealStatus = (typeof appealOutcomes)[number];
 
 /** GET /rest/v1/admin/appeals?status=: waiting appeals oldest first, decided ones newest first. */
-export function useAppealQueue(status: AppealStatus) {
+export function useAppealQueue(status: AppealStatus, { enabled = true }: { enabled?: boolean } = {}) {
   return useCursorQueue(
     adminKeys.appeals(status),
     '/rest/v1/admin/appeals',
     { status },
     adminAppealPageSchema,
+    { enabled },
   );
 }
 

@@ -11,7 +11,7 @@ export function useCursorQueue<T extends { nextCursor: string | null }>(
   path: string,
   query: QueryParams,
   schema: ZodType<T>,
-  options: { refetchInterval?: number } = {},
+  options: { refetchInterval?: number; enabled?: boolean } = {},
 ) {
   return useInfiniteQuery({
     queryKey,

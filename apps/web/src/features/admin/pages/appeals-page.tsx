@@ -2,6 +2,7 @@ import { appealOutcomes, offerAppealStatuses, type OfferAppealStatus } from '@ap
 import { Container, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFeature } from '@/shared/app-state/app-state-context';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppealQueue, type AppealStatus } from '../api/appeals';
 import { useOfferAppealQueue } from '../api/offer-appeals';
@@ -45,13 +46,24 @@ function OfferAppeals({ status }: { status: OfferAppealStatus }) {
 }
 
 /**
+ * Whether the console offers the dispute appeals: with the `disputeAppeal` flag on; with it off only
+ * while appeals sent before it was switched off still wait for their decision (nobody can send more).
+ */
+function useDisputeAppealsShown(): boolean {
+  const enabled = useFeature('disputeAppeal');
+  const waiting = useAppealQueue('appealed', { enabled: !enabled });
+  return enabled || (waiting.data?.pages[0]?.items.length ?? 0) > 0;
+}
+
+/**
  * Appeals (`/admin/appeals`, supermods and admins): the second decision, against a dispute's award or
- * (`?kind=offers`) against the rejection of an offer.
+ * (`?kind=offers`) against the rejection of an offer. Without dispute appeals (flag off), the offers'.
  */
 export function AppealsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const offers = params.get('kind') === 'offers';
+  const disputeAppeals = useDisputeAppealsShown();
+  const offers = params.get('kind') === 'offers' || !disputeAppeals;
   const raw = params.get('status');
   const statuses = offers ? offerAppealStatuses : appealOutcomes;
   const status = (offers ? isOfferStatus(raw) : isStatus(raw)) ? raw! : 'appealed';
@@ -67,15 +79,17 @@ export function AppealsPage() {
           title={t('admin.appeals.title')}
           subtitle={t(offers ? 'admin.offerAppeals.subtitle' : 'admin.appeals.subtitle')}
         />
-        <SegmentedControl
-          value={offers ? 'offers' : 'disputes'}
-          onChange={(kind) => show({ kind: kind === 'offers' ? 'offers' : undefined })}
-          data={[
-            { value: 'disputes', label: t('admin.appeals.kind.disputes') },
-            { value: 'offers', label: t('admin.appeals.kind.offers') },
-          ]}
-          fullWidth
-        />
+        {disputeAppeals ? (
+          <SegmentedControl
+            value={offers ? 'offers' : 'disputes'}
+            onChange={(kind) => show({ kind: kind === 'offers' ? 'offers' : undefined })}
+            data={[
+              { value: 'disputes', label: t('admin.appeals.kind.disputes') },
+              { value: 'offers', label: t('admin.appeals.kind.offers') },
+            ]}
+            fullWidth
+          />
+        ) : null}
         <StatusTabs<string>
           value={status}
           options={statuses}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/shared/api/csrf-token';
@@ -107,5 +107,34 @@ describe('LoginForm', () => {
     const { router } = renderApp({ path: '/login?returnTo=%2F%2Fevil.example' });
     await fillAndSubmit('alice', 'Demo-pass-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('should explain a banned account (bannedBanner) and load no reference lists for it', async () => {
+    const fake = withServer(() =>
+      jsonResponse(403, errorBody('ACCOUNT_BANNED', 'This account has been banned.')),
+    );
+    const { router } = renderApp({ path: '/login' });
+    await fillAndSubmit('mallory', 'Demo-pass-1');
+
+    const banner = await screen.findByTestId('banned-banner');
+    expect(banner).toHaveTextContent('This account has been banned');
+    expect(banner).toHaveTextContent('you cannot log in, trade or move the funds in it');
+    expect(within(banner).getByRole('link', { name: 'About page' })).toHaveAttribute('href', '/about');
+    expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    // Spec: a banned user does not load countries, currencies or crypto lists (nor anything else).
+    expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /rest/v1/auth/login']);
+  });
+
+  it('should tell a compromised account how to unlock it, in Spanish', async () => {
+    withServer(() => jsonResponse(403, errorBody('ACCOUNT_COMPROMISED', 'Locked')));
+    renderApp({ path: '/es/login' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/usuario o correo/i), 'alice');
+    await user.type(screen.getByLabelText(/^contraseña/i), 'Demo-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    const banner = await screen.findByTestId('banned-banner');
+    expect(banner).toHaveTextContent('Esta cuenta está bloqueada por tu seguridad');
+    expect(banner).toHaveTextContent('¿Olvidaste tu contraseña?');
   });
 });

@@ -10,6 +10,7 @@ import { isApiError } from '@/shared/api';
 import { applyServerFieldErrors, translateFieldError } from '@/shared/forms/field-errors';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { IconAlertCircle } from '@/shared/ui/icons';
+import { LockedAccountNotice, lockedStateOf, type LockedState } from '@/features/account';
 import { LoginSecondStep } from '@/features/two-factor/components/login-second-step';
 import { isChallenge, useLogin } from '../api/login';
 import { formatWait } from '../utils/format-wait';
@@ -26,6 +27,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const forgotPath = useLocalizePath()('/password/forgot');
   const mutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  const [locked, setLocked] = useState<LockedState | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const {
     register,
@@ -42,6 +44,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setLocked(null);
     try {
       const result = await mutation.mutateAsync(values);
       if (isChallenge(result)) setChallenge(result);
@@ -49,6 +52,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
     } catch (error) {
       if (!isApiError(error)) {
         setFormError(t('common.unexpectedError'));
+        return;
+      }
+      const lockedState = lockedStateOf(error.code);
+      if (lockedState) {
+        // The password was right: say what the account's state means and whom to ask (bannedBanner).
+        setLocked(lockedState);
         return;
       }
       switch (error.code) {
@@ -64,16 +73,6 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
               ? t('auth.login.tooManyAttemptsWait', { wait: formatWait(error.retryAfterSeconds, locale) })
               : t('auth.login.tooManyAttempts'),
           );
-          return;
-        case 'ACCOUNT_BANNED':
-          setFormError(t('auth.login.banned'));
-          return;
-        case 'ACCOUNT_SUSPENDED':
-          setFormError(t('auth.login.suspended'));
-          return;
-        case 'ACCOUNT_COMPROMISED':
-          // Staff fear a takeover: a new password, set from a link to the account's mailbox, lifts it.
-          setFormError(t('auth.login.compromised'));
           return;
         case 'ACCOUNT_CLOSED':
           setFormError(t('auth.login.closed'));
@@ -107,6 +106,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.formLabel')}>
       <Stack gap="md">
+        {locked ? <LockedAccountNotice state={locked} /> : null}
         {formError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert" data-testid="form-error">
             {formError}

@@ -24,6 +24,7 @@ import {
   usePaymentMethods,
 } from '@/features/catalogue';
 import { usePaymentMethod } from '../api/get-payment-method';
+import { PopularMethods } from './popular-methods';
 import { sanitizeAmountText, toAmountValue } from '../utils/amount-input';
 import { GIFT_CARDS_GROUP, type MarketFilters } from '../utils/search-params';
 
@@ -154,6 +155,7 @@ export function FilterPanel({ filters, onChange, onClear, cryptos }: FilterPanel
         clearable
         onChange={(slug) => set({ paymentMethod: slug, cardRegion: null })}
       />
+      <PopularMethods filters={filters} onPick={(slug) => set({ paymentMethod: slug, cardRegion: null })} />
       <FiatCurrencyPicker
         label={t('marketplace.filters.currency')}
         placeholder={t('marketplace.filters.anyCurrency')}

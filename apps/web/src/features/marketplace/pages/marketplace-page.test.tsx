@@ -255,6 +255,35 @@ describe('MarketplacePage', { timeout: 40_000 }, () => {
     });
   });
 
+  it("should offer the popular payment methods of the visitor's country and side as shortcuts", async () => {
+    const fake = serveMarketplace({ search: () => buildSearchResult([buildOfferListing()]) });
+    const { router } = renderApp({ path: '/trading/buy-bitcoin/any?countryIso=ES' });
+    const user = userEvent.setup();
+    const shortcuts = await screen.findByRole('group', { name: 'Popular here' }, PAGE_LOAD);
+    expect(
+      within(shortcuts)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['SEPA Instant Credit Transfer', 'PayPal']);
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/payment-methods/popular'))).toBe(true);
+
+    await user.click(within(shortcuts).getByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trading/buy-bitcoin/paypal'));
+    expect(within(shortcuts).getByRole('button', { name: 'PayPal' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(searchesOf(fake).at(-1)?.['payment-method']).toBe('paypal'));
+  });
+
+  it('should follow the side: sellers get what sellers like to receive', async () => {
+    serveMarketplace({ search: () => buildSearchResult([]) });
+    renderApp({ path: '/es/trading/sell-bitcoin/any' });
+    const shortcuts = await screen.findByRole('group', { name: 'Populares aquí' }, PAGE_LOAD);
+    expect(
+      within(shortcuts)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Bank Transfer']);
+  });
+
   it('should show an error with a retry when the search fails', async () => {
     let failing = true;
     serveMarketplace({

@@ -1,4 +1,4 @@
-import type { OfferSearchResult } from '@app/contract';
+import type { OfferSearchResult, PaymentMethodShort, PopularPaymentMethods } from '@app/contract';
 import { vi } from 'vitest';
 import {
   buildCountry,
@@ -31,6 +31,26 @@ const groups = [
   buildGroup(1, 'gift-cards', 'Gift cards', 3),
 ];
 
+const [bank, sepa, paypal, amazon] = methods as [
+  PaymentMethodShort,
+  PaymentMethodShort,
+  PaymentMethodShort,
+  PaymentMethodShort,
+];
+const popularGroups = {
+  'bank-transfers': [bank, sepa],
+  'cash-deposits': [],
+  'debitcredit-cards': [],
+  'digital-currencies': [],
+  'gift-cards': [amazon],
+  'online-transfers': [paypal],
+};
+/** `GET /rest/v2/payment-methods/popular`: Spain's buyers pay with SEPA Instant and PayPal. */
+export const popular: PopularPaymentMethods = {
+  buy: { country: { WORLDWIDE: [bank, paypal], ES: [sepa, paypal] }, groups: popularGroups },
+  sell: { country: { WORLDWIDE: [bank] }, groups: popularGroups },
+};
+
 /** The query string of a recorded request as a plain object. */
 export const queryOf = (request: FakeRequest) =>
   Object.fromEntries(new URL(request.url, 'http://test').searchParams.entries());
@@ -58,6 +78,7 @@ export function serveMarketplace({
       }),
     'GET /rest/v2/payment-methods': () => jsonResponse(200, { data: methods }),
     'GET /rest/v2/payment-method-groups': () => jsonResponse(200, { data: groups }),
+    'GET /rest/v2/payment-methods/popular': () => jsonResponse(200, { data: popular }),
     'GET /rest/v2/currencies': () =>
       jsonResponse(200, {
         data: {

@@ -1,5 +1,6 @@
 import {
   offerAmountResultSchema,
+  offerCapResultSchema,
   offerPriceResultSchema,
   offerStatusResultSchema,
   toggleAllOffersResultSchema,
@@ -7,6 +8,7 @@ import {
 } from '@app/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { offerKeys } from '@/features/offer';
 import { apiClient } from '@/shared/api';
 import { offerManagerKeys } from './query-keys';
 
@@ -113,6 +115,32 @@ export function useSetOfferAmount() {
         predefinedAmount: result.predefinedAmount,
       }),
     onSettled: () => refetchLists(queryClient),
+  });
+}
+
+/**
+ * `POST /rest/v1/offers/{id}/offer-cap { offer_cap: { amount, active } }`: the most fiat the offer's
+ * trades may add up to (off: kept, not applied). Answers what is left of it now.
+ */
+export function setOfferCap({ id, amount, active }: { id: string; amount: string; active: boolean }) {
+  return apiClient.post(`/rest/v1/offers/${encodeURIComponent(id)}/offer-cap`, {
+    body: { offer_cap: { amount, active } },
+    schema: offerCapResultSchema,
+  });
+}
+
+export function useSetOfferCap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOfferCap,
+    onSuccess: (_result, { id, amount, active }) =>
+      patchOffer(queryClient, id, { offerCap: { amount, active } }),
+    onSettled: (_result, _error, { id }) =>
+      Promise.all([
+        refetchLists(queryClient),
+        // The offer page's "used / left" (and this panel's) follow the new cap.
+        queryClient.invalidateQueries({ queryKey: offerKeys.view(id) }),
+      ]),
   });
 }
 

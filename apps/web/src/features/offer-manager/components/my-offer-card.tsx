@@ -122,6 +122,16 @@ export function MyOfferCard({
                 : `${money(offer.rangeMin)} – ${money(offer.rangeMax)}`}
             </Text>
           </Stack>
+          {offer.offerCap?.active ? (
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('offerManager.list.cap')}
+              </Text>
+              <Text fw={600} className={numericClass} data-testid={`my-offer-cap-${id}`}>
+                {money(offer.offerCap.amount)}
+              </Text>
+            </Stack>
+          ) : null}
         </Group>
 
         {offer.tags.length > 0 ? (
@@ -178,6 +188,14 @@ export function MyOfferCard({
             aria-expanded={openPanel === 'amount'}
           >
             {t('offerManager.list.editAmounts')}
+          </Button>
+          <Button
+            size="xs"
+            variant={openPanel === 'cap' ? 'filled' : 'light'}
+            onClick={() => onTogglePanel('cap')}
+            aria-expanded={openPanel === 'cap'}
+          >
+            {t('offerManager.list.editCap')}
           </Button>
           <Button size="xs" variant="default" component={Link} to={localize(offerEditorPath(id))}>
             {t('offerManager.list.edit')}

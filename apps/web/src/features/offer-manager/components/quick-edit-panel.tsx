@@ -1,37 +1,13 @@
 import { PREDEFINED_AMOUNTS_MAX, type MyOffer } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-} from '@mantine/core';
-import { useState } from 'react';
-import {
-  FormProvider,
-  useController,
-  useForm,
-  useWatch,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { Input, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { useController, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isApiError } from '@/shared/api';
-import { applyServerFieldErrors } from '@/shared/forms/field-errors';
-import { IconAlertCircle } from '@/shared/ui/icons';
 import { numericClass } from '@/shared/ui/numeric';
-import { toast } from '@/shared/ui/toast';
 import { marketRate, useCryptoFiatRates } from '../api/get-crypto-fiat-rates';
 import { useSetOfferAmount, useSetOfferPrice } from '../api/quick-edit';
 import { useFiatFormat } from '../hooks/use-fiat-format';
-import { offerErrorMessage, translateOfferFieldError } from '../utils/offer-errors';
+import { translateOfferFieldError } from '../utils/offer-errors';
 import { previewPrice, sanitizeAmountInput } from '../utils/price';
 import {
   quickAmountBody,
@@ -45,77 +21,10 @@ import {
   type QuickPriceValues,
 } from '../utils/quick-edit';
 import { AmountInput } from './amount-input';
+import { precisionOf, QuickEditForm, useQuickEditFailure } from './quick-edit-form-parts';
+import { QuickCapForm } from './quick-cap-form';
 
-/** The server presents fiat values at the currency's precision: `10.00` has 2 decimals, `1500` none. */
-export const precisionOf = (amount: string): number => amount.split('.')[1]?.length ?? 0;
-
-/**
- * What a failed quick edit shows: 422 details on the form's fields (the request's own names; a
- * list item's problem on the whole list), the rest in words above the buttons.
- */
-function useQuickEditFailure<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  fields: readonly Path<T>[],
-  precision: number,
-) {
-  const { t } = useTranslation();
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (error: unknown) => {
-    if (isApiError(error) && error.isValidationError) {
-      const details = error.details.map((detail) => ({ ...detail, field: detail.field.split('.')[0] ?? '' }));
-      const unmatched = applyServerFieldErrors<T>(
-        new ApiError(error.status, error.code, error.message, { details }),
-        form.setError,
-        fields,
-      );
-      setMessage(
-        unmatched.length > 0
-          ? unmatched
-              .map((d) =>
-                translateOfferFieldError(
-                  t,
-                  { type: d.code, message: d.message },
-                  { field: d.field, fiatPrecision: precision },
-                ),
-              )
-              .join(' ')
-          : null,
-      );
-      return;
-    }
-    setMessage(offerErrorMessage(t, error));
-  };
-  return { message, setMessage, fail };
-}
-
-function FormFooter({
-  pending,
-  onCancel,
-  message,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  message: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs">
-      {message ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-          {message}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={pending}>
-          {t('offerManager.quickEdit.save')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+export { precisionOf } from './quick-edit-form-parts';
 
 function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void }) {
   const { t } = useTranslation();
@@ -141,78 +50,68 @@ function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void 
   });
   const labelId = `quick-price-mode-${offer.idHashed}`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    failure.setMessage(null);
-    try {
-      await mutation.mutateAsync(quickPriceRequest(offer.idHashed, values));
-      toast.success({ message: t('offerManager.quickEdit.priceSaved') });
-      onDone();
-    } catch (caught) {
-      failure.fail(caught);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label={t('offerManager.quickEdit.priceForm')}
+    <QuickEditForm
+      form={form}
+      label={t('offerManager.quickEdit.priceForm')}
+      failure={failure}
+      pending={mutation.isPending}
+      onDone={onDone}
+      save={async (values) => {
+        await mutation.mutateAsync(quickPriceRequest(offer.idHashed, values));
+        return t('offerManager.quickEdit.priceSaved');
+      }}
+    >
+      <Input.Wrapper
+        label={t('offerManager.pricing.priceMode')}
+        labelElement="div"
+        labelProps={{ id: labelId }}
       >
-        <Stack gap="sm">
-          <Input.Wrapper
-            label={t('offerManager.pricing.priceMode')}
-            labelElement="div"
-            labelProps={{ id: labelId }}
-          >
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              aria-labelledby={labelId}
-              value={mode.field.value}
-              onChange={(value) => {
-                mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
-                form.clearErrors();
-              }}
-              data={[
-                { value: 'margin', label: t('offerManager.pricing.marginMode') },
-                { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
-              ]}
-            />
-          </Input.Wrapper>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {mode.field.value === 'margin' ? (
-              <AmountInput<QuickPriceValues>
-                key="margin"
-                name="new_margin"
-                kind="margin"
-                label={t('offerManager.pricing.margin')}
-                rightSection={<Text size="sm">%</Text>}
-                error={error('new_margin')}
-              />
-            ) : (
-              <AmountInput<QuickPriceValues>
-                key="fixed"
-                name="new_fixed_price"
-                label={t('offerManager.pricing.fixedPrice', { currency: offer.fiatCurrencyCode })}
-                rightSection={<Text size="xs">{offer.fiatCurrencyCode}</Text>}
-                rightSectionWidth={48}
-                error={error('new_fixed_price')}
-              />
-            )}
-            <Stack gap={2} justify="flex-end">
-              <Text size="xs" c="dimmed">
-                {t('offerManager.quickEdit.newPrice')}
-              </Text>
-              <Text fw={700} className={numericClass} data-testid="quick-price-preview">
-                {preview.price ? format(preview.price, offer.fiatCurrencyCode, precision) : '—'}
-              </Text>
-            </Stack>
-          </SimpleGrid>
-          <FormFooter pending={mutation.isPending} onCancel={onDone} message={failure.message} />
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          aria-labelledby={labelId}
+          value={mode.field.value}
+          onChange={(value) => {
+            mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
+            form.clearErrors();
+          }}
+          data={[
+            { value: 'margin', label: t('offerManager.pricing.marginMode') },
+            { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
+          ]}
+        />
+      </Input.Wrapper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {mode.field.value === 'margin' ? (
+          <AmountInput<QuickPriceValues>
+            key="margin"
+            name="new_margin"
+            kind="margin"
+            label={t('offerManager.pricing.margin')}
+            rightSection={<Text size="sm">%</Text>}
+            error={error('new_margin')}
+          />
+        ) : (
+          <AmountInput<QuickPriceValues>
+            key="fixed"
+            name="new_fixed_price"
+            label={t('offerManager.pricing.fixedPrice', { currency: offer.fiatCurrencyCode })}
+            rightSection={<Text size="xs">{offer.fiatCurrencyCode}</Text>}
+            rightSectionWidth={48}
+            error={error('new_fixed_price')}
+          />
+        )}
+        <Stack gap={2} justify="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('offerManager.quickEdit.newPrice')}
+          </Text>
+          <Text fw={700} className={numericClass} data-testid="quick-price-preview">
+            {preview.price ? format(preview.price, offer.fiatCurrencyCode, precision) : '—'}
+          </Text>
         </Stack>
-      </form>
-    </FormProvider>
+      </SimpleGrid>
+    </QuickEditForm>
   );
 }
 
@@ -245,81 +144,67 @@ function QuickAmountForm({ offer, onDone }: { offer: MyOffer; onDone: () => void
   const fiat = offer.fiatCurrencyCode;
   const labelId = `quick-amount-mode-${offer.idHashed}`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    failure.setMessage(null);
-    try {
-      await mutation.mutateAsync({ id: offer.idHashed, amounts: quickAmountBody(values) });
-      toast.success({ message: t('offerManager.quickEdit.amountsSaved') });
-      onDone();
-    } catch (caught) {
-      failure.fail(caught);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label={t('offerManager.quickEdit.amountForm')}
-      >
-        <Stack gap="sm">
-          <Input.Wrapper
-            label={t('offerManager.amounts.mode')}
-            labelElement="div"
-            labelProps={{ id: labelId }}
-          >
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              aria-labelledby={labelId}
-              value={mode.field.value}
-              onChange={(value) => {
-                mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
-                form.clearErrors();
-              }}
-              data={[
-                { value: 'min_max', label: t('offerManager.amounts.range') },
-                { value: 'predefined', label: t('offerManager.amounts.predefined') },
-              ]}
-            />
-          </Input.Wrapper>
-          {mode.field.value === 'min_max' ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <AmountInput<QuickAmountValues>
-                name="range_min"
-                label={t('offerManager.amounts.min', { currency: fiat })}
-                rightSection={<Text size="xs">{fiat}</Text>}
-                rightSectionWidth={48}
-                error={error('range_min')}
-              />
-              <AmountInput<QuickAmountValues>
-                name="range_max"
-                label={t('offerManager.amounts.max', { currency: fiat })}
-                rightSection={<Text size="xs">{fiat}</Text>}
-                rightSectionWidth={48}
-                error={error('range_max')}
-              />
-            </SimpleGrid>
-          ) : (
-            <TagsInput
-              label={t('offerManager.amounts.predefinedLabel', { currency: fiat })}
-              description={t('offerManager.amounts.predefinedHint', { count: PREDEFINED_AMOUNTS_MAX })}
-              value={predefined.field.value}
-              onChange={(values) =>
-                predefined.field.onChange(
-                  values.map((v) => sanitizeAmountInput(v)).filter((v): v is string => !!v),
-                )
-              }
-              maxTags={PREDEFINED_AMOUNTS_MAX}
-              clearable
-              error={error('predefined_amount')}
-            />
-          )}
-          <FormFooter pending={mutation.isPending} onCancel={onDone} message={failure.message} />
-        </Stack>
-      </form>
-    </FormProvider>
+    <QuickEditForm
+      form={form}
+      label={t('offerManager.quickEdit.amountForm')}
+      failure={failure}
+      pending={mutation.isPending}
+      onDone={onDone}
+      save={async (values) => {
+        await mutation.mutateAsync({ id: offer.idHashed, amounts: quickAmountBody(values) });
+        return t('offerManager.quickEdit.amountsSaved');
+      }}
+    >
+      <Input.Wrapper label={t('offerManager.amounts.mode')} labelElement="div" labelProps={{ id: labelId }}>
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          aria-labelledby={labelId}
+          value={mode.field.value}
+          onChange={(value) => {
+            mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
+            form.clearErrors();
+          }}
+          data={[
+            { value: 'min_max', label: t('offerManager.amounts.range') },
+            { value: 'predefined', label: t('offerManager.amounts.predefined') },
+          ]}
+        />
+      </Input.Wrapper>
+      {mode.field.value === 'min_max' ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <AmountInput<QuickAmountValues>
+            name="range_min"
+            label={t('offerManager.amounts.min', { currency: fiat })}
+            rightSection={<Text size="xs">{fiat}</Text>}
+            rightSectionWidth={48}
+            error={error('range_min')}
+          />
+          <AmountInput<QuickAmountValues>
+            name="range_max"
+            label={t('offerManager.amounts.max', { currency: fiat })}
+            rightSection={<Text size="xs">{fiat}</Text>}
+            rightSectionWidth={48}
+            error={error('range_max')}
+          />
+        </SimpleGrid>
+      ) : (
+        <TagsInput
+          label={t('offerManager.amounts.predefinedLabel', { currency: fiat })}
+          description={t('offerManager.amounts.predefinedHint', { count: PREDEFINED_AMOUNTS_MAX })}
+          value={predefined.field.value}
+          onChange={(values) =>
+            predefined.field.onChange(
+              values.map((v) => sanitizeAmountInput(v)).filter((v): v is string => !!v),
+            )
+          }
+          maxTags={PREDEFINED_AMOUNTS_MAX}
+          clearable
+          error={error('predefined_amount')}
+        />
+      )}
+    </QuickEditForm>
   );
 }
 
@@ -343,12 +228,14 @@ export function QuickEditPanel({
       data-testid={`quick-edit-${kind}`}
     >
       <Text fw={600} size="sm" mb="xs">
-        {kind === 'price' ? t('offerManager.quickEdit.priceTitle') : t('offerManager.quickEdit.amountTitle')}
+        {t(`offerManager.quickEdit.${kind}Title`)}
       </Text>
       {kind === 'price' ? (
         <QuickPriceForm offer={offer} onDone={onClose} />
-      ) : (
+      ) : kind === 'amount' ? (
         <QuickAmountForm offer={offer} onDone={onClose} />
+      ) : (
+        <QuickCapForm offer={offer} onDone={onClose} />
       )}
     </Paper>
   );

@@ -10,6 +10,7 @@ import {
   OFFER_ID,
   offerManagerRoutes,
 } from '../testing/offer-manager-fixtures';
+import { buildOfferView } from '@/features/offer/testing/offer-fixtures';
 
 /** The page is a lazy chunk: its first import in a cold, busy worker can take several seconds. */
 const PAGE_LOAD = { timeout: 15_000 };
@@ -242,6 +243,87 @@ describe('MyOffersPage', () => {
     ]);
     expect(within(offer).getByTestId(`my-offer-limits-${OFFER_ID}`)).toHaveTextContent(
       '100.00 EUR, 250.00 EUR',
+    );
+  });
+
+  it('should set the offer cap, show what is used of it, and map a refused amount onto the field', async () => {
+    let saved = buildMyOffer({ offerCap: { amount: '500.00', active: true } });
+    let answer: 'refuse' | 'ok' = 'refuse';
+    const fake = withServer({
+      'GET /rest/v1/my-offers/list': () => jsonResponse(200, { data: buildMyOffersList([saved]) }),
+      [`GET /rest/v1/offers/${OFFER_ID}`]: () =>
+        jsonResponse(200, {
+          data: buildOfferView({
+            isOwner: true,
+            offerCap: { initialValue: '500.00', remainingValue: '120.00', rate: '85000.00' },
+          }),
+        }),
+      [`POST /rest/v1/offers/${OFFER_ID}/offer-cap`]: () => {
+        if (answer === 'refuse') {
+          return jsonResponse(
+            422,
+            errorBody('ERROR_INPUT_VALIDATION', 'The input is not valid', [
+              { field: 'offer_cap.amount', message: 'Too many decimals', code: 'too_many_decimals' },
+            ]),
+          );
+        }
+        saved = buildMyOffer({ offerCap: { amount: '800.00', active: true } });
+        return jsonResponse(200, {
+          data: { offerCap: { initialValue: '800.00', remainingValue: '420.00', rate: '85000.00' } },
+        });
+      },
+    });
+    renderApp({ path: '/offer-manager', user: buildCurrentUser() });
+    const user = userEvent.setup();
+    const offer = await card(OFFER_ID);
+    expect(within(offer).getByTestId(`my-offer-cap-${OFFER_ID}`)).toHaveTextContent('500.00 EUR');
+
+    await user.click(within(offer).getByRole('button', { name: 'Cap' }));
+    const panel = within(offer).getByTestId('quick-edit-cap');
+    expect(await within(panel).findByTestId('cap-usage')).toHaveTextContent(
+      '380.00 EUR of 500.00 EUR used; 120.00 EUR left.',
+    );
+    const amount = within(panel).getByRole('textbox', { name: 'Cap (EUR)' });
+    await user.clear(amount);
+    await user.type(amount, '800');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await within(panel).findByText(/decimal/i)).toBeInTheDocument();
+
+    answer = 'ok';
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(offer).queryByTestId('quick-edit-cap')).not.toBeInTheDocument());
+    expect(calls(fake, 'POST', `/rest/v1/offers/${OFFER_ID}/offer-cap`).map((r) => r.body)).toEqual([
+      { offer_cap: { amount: '800', active: true } },
+      { offer_cap: { amount: '800', active: true } },
+    ]);
+    await waitFor(() =>
+      expect(within(offer).getByTestId(`my-offer-cap-${OFFER_ID}`)).toHaveTextContent('800.00 EUR'),
+    );
+  });
+
+  it('should switch the cap off in Spanish without losing the amount', async () => {
+    const fake = withServer({
+      'GET /rest/v1/my-offers/list': () =>
+        jsonResponse(200, {
+          data: buildMyOffersList([buildMyOffer({ offerCap: { amount: '500.00', active: true } })]),
+        }),
+      [`GET /rest/v1/offers/${OFFER_ID}`]: () => jsonResponse(500, {}),
+      [`POST /rest/v1/offers/${OFFER_ID}/offer-cap`]: () => jsonResponse(200, { data: { offerCap: null } }),
+    });
+    renderApp({ path: '/es/offer-manager', user: buildCurrentUser() });
+    const user = userEvent.setup();
+    const offer = await card(OFFER_ID);
+    await user.click(within(offer).getByRole('button', { name: 'Tope' }));
+    const panel = within(offer).getByTestId('quick-edit-cap');
+    expect(
+      await within(panel).findByText('No se pudo cargar cuánto del tope se ha usado.'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('switch', { name: 'Aplicar el tope' }));
+    await user.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(calls(fake, 'POST', `/rest/v1/offers/${OFFER_ID}/offer-cap`).map((r) => r.body)).toEqual([
+        { offer_cap: { amount: '500.00', active: false } },
+      ]),
     );
   });
 

@@ -14,7 +14,7 @@ import { MARGIN_PATTERN, trimMargin } from './offer-form';
  * issue messages are codes that offer-errors.ts says in words.
  */
 
-export type QuickEditKind = 'price' | 'amount';
+export type QuickEditKind = 'price' | 'amount' | 'cap';
 
 /** Which panel is open: one offer and one kind (spec: selection is by offer hash and type). */
 export type QuickEditSelection = { id: string; kind: QuickEditKind } | null;
@@ -35,6 +35,25 @@ export type QuickAmountValues = {
   range_max: string;
   predefined_amount: string[];
 };
+
+/** The offer cap's form: the request's `offer_cap` (its 422 details name `offer_cap`). */
+export type QuickCapValues = { offer_cap: string; active: boolean };
+
+export const quickCapDefaults = (offer: MyOffer): QuickCapValues => ({
+  offer_cap: offer.offerCap?.amount ?? '',
+  active: offer.offerCap?.active ?? true,
+});
+
+export function quickCapSchema(precision: number) {
+  return z.custom<QuickCapValues>().superRefine((values, ctx) => {
+    if (!values.offer_cap.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['offer_cap'], message: 'required' });
+      return;
+    }
+    const code = amountCode(values.offer_cap, precision);
+    if (code) ctx.addIssue({ code: 'custom', path: ['offer_cap'], message: code });
+  });
+}
 
 export const quickPriceDefaults = (offer: MyOffer): QuickPriceValues => ({
   price_mode: offer.fixedPrice !== null && offer.margin === null ? 'fixed' : 'margin',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAmountFormat } from '@/features/catalogue';
 import { formatFiat } from '@/features/marketplace';
-import { useOptionalNamedRoute } from '@/shared/app-state/app-state-context';
+import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { useLocale, useLocalizePath } from '@/shared/i18n/locale-context';
 import { useTradeLimitsIn } from '@/features/verification';
 import { discountedFeeToShow, usedCap, type TradeBlock } from '../utils/offer-state';
@@ -66,8 +66,7 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizePath();
-  // Verification has no page yet: the notice then explains without a link (decision 0016).
-  const verificationPath = useOptionalNamedRoute('verification');
+  const verificationPath = useNamedRoute('verification');
   const { offer } = view;
   const code = offer.fiatCurrency.code;
   const notices: { key: string; color: string; icon: ReactNode; title?: string; body: ReactNode }[] = [];
@@ -197,15 +196,13 @@ export function OfferNotices({ view, block, offerFeePercent }: OfferNoticesProps
         key: 'idNotVerified',
         color: 'blue',
         icon: <IconInfo />,
-        body: verificationPath ? (
+        body: (
           <>
             {text}{' '}
             <Anchor component={Link} to={verificationPath} underline="always">
               {t('offer.notices.verifyId')}
             </Anchor>
           </>
-        ) : (
-          text
         ),
       });
     }

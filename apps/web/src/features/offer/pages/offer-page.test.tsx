@@ -58,8 +58,10 @@ describe('OfferPage', () => {
           '18,400.00 EUR a day (17,480.00 EUR left today), and 2 running trades at a time.',
       ),
     );
-    // Verification has no page yet (the server sends no `verification` route): no link to a 404.
-    expect(within(screen.getByTestId('notice-idNotVerified')).queryByRole('link')).not.toBeInTheDocument();
+    // The way to verify: the named route `verification` (issue 26: the page existed, the link did not).
+    expect(
+      within(screen.getByTestId('notice-idNotVerified')).getByRole('link', { name: 'Verify your ID' }),
+    ).toHaveAttribute('href', '/account/verification');
     expect(within(screen.getByTestId('recommended-offers')).getAllByTestId('offer-card')).toHaveLength(1);
     expect(document.title).toContain('Buy BTC with Revolut');
   }, 45_000);

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { useNamedRoute } from '@/shared/app-state/app-state-context';
 
 /**
  * What the trader wrote about themselves (settings, "bio"): kept as written, line breaks included. Its
@@ -9,7 +9,7 @@ import { useLocalizePath } from '@/shared/i18n/locale-context';
  */
 export function ProfileBio({ bio, isOwn }: { bio: string; isOwn: boolean }) {
   const { t } = useTranslation();
-  const localize = useLocalizePath();
+  const settingsPath = useNamedRoute('userSettings');
   return (
     <Stack gap={4} data-testid="profile-bio">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -20,7 +20,7 @@ export function ProfileBio({ bio, isOwn }: { bio: string; isOwn: boolean }) {
           {bio}
         </Text>
       ) : isOwn ? (
-        <Anchor component={Link} to={localize('/user/settings')} size="sm">
+        <Anchor component={Link} to={settingsPath} size="sm">
           {t('profile.bio.addYours')}
         </Anchor>
       ) : (

@@ -1,4 +1,4 @@
-import { tradeSchema, type Trade } from '@app/contract';
+import { tradePolicyReadResultSchema, tradeSchema, type Trade } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api';
 import { tradeKeys } from './query-keys';
@@ -68,4 +68,25 @@ export function useAppealDecision(hash: string) {
       apiClient.post(path(hash, 'appeal'), { body: { reason }, schema: tradeSchema }),
     ...after,
   });
+}
+
+/**
+ * `POST /rest/v1/trade/{id}/fallback`: an automated flow (gift card check, bank transfer automation,
+ * lite) continues as the regular one: payment details, chat, mark paid, release. Cannot be undone.
+ */
+export function useFallbackToManual(hash: string) {
+  const after = useAfterAction(hash);
+  return useMutation({
+    mutationFn: () => apiClient.post(path(hash, 'fallback'), { schema: tradeSchema }),
+    ...after,
+  });
+}
+
+/**
+ * `POST /rest/v1/trade/{id}/policy-read { url }`: records that I opened a link of the offer terms or the
+ * payment details (a dispute can show the terms were read). The server answers only for links that are
+ * in them, so the call cannot be used to point anyone elsewhere.
+ */
+export function recordPolicyRead(hash: string, url: string): Promise<{ url: string }> {
+  return apiClient.post(path(hash, 'policy-read'), { body: { url }, schema: tradePolicyReadResultSchema });
 }

@@ -2,11 +2,12 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Trade } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { PaymentAccountsCard } from './payment-accounts-card';
+import { TermsText } from './terms-text';
 
 /**
  * Where the buyer sends the money (the offer owner's instructions and the accounts the offer listed) and
  * the offer's terms. The server withholds both until the flow reveals them; the card says why they are
- * missing.
+ * missing. Web addresses in them are links whose opening is recorded (TermsText).
  */
 export function PaymentDetailsCard({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
@@ -17,13 +18,7 @@ export function PaymentDetailsCard({ trade }: { trade: Trade }) {
           {t('trades.payment.title')}
         </Title>
         {trade.paymentDetails ? (
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            data-testid="payment-details"
-          >
-            {trade.paymentDetails}
-          </Text>
+          <TermsText tradeHash={trade.id} text={trade.paymentDetails} data-testid="payment-details" />
         ) : trade.paymentAccounts?.length ? null : (
           <Text size="sm" c="dimmed" data-testid="payment-details-hidden">
             {trade.flow.step === 'beforeRevealPaymentDetails'
@@ -37,9 +32,7 @@ export function PaymentDetailsCard({ trade }: { trade: Trade }) {
             <Text size="sm" fw={600}>
               {t('trades.payment.terms')}
             </Text>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {trade.offer.terms}
-            </Text>
+            <TermsText tradeHash={trade.id} text={trade.offer.terms} c="dimmed" data-testid="offer-terms" />
           </>
         ) : null}
       </Stack>

@@ -16,6 +16,9 @@ function withServer(routes: Record<string, FakeHandler>) {
   return fake;
 }
 
+/** The alert's chunk and texts load first: generous under a busy machine. */
+const PAGE_LOAD = { timeout: 5_000 };
+
 const started = {
   type: 'trade.started',
   tradeHash: HASH,
@@ -23,42 +26,52 @@ const started = {
 };
 
 /**
- * The trade watcher is its own lazy chunk, loaded beside the socket's: an event pushed before it
- * listens would be lost here (in the app, the next poll finds the trade), so the tests wait for it
- * (a spy made before each test: mocks are restored after each).
+ * The socket, open, once the alerts listen to it: the alerts are their own chunk, and an event pushed
+ * before they subscribe would be lost (in the browser too: the catch-up is the active-trades poll).
  */
-let listening: MockInstance<typeof realtimeClient.subscribe>;
-async function watcherListening() {
-  await waitFor(() => expect(listening).toHaveBeenCalledWith('trade.started', expect.any(Function)), {
-    // Its first import in a cold, busy worker can take several seconds.
-    timeout: 15_000,
-  });
-}
-
 async function openSocket() {
   await waitFor(() => expect(FakeSocket.latest()).toBeDefined());
   const socket = FakeSocket.latest()!;
   act(() => socket.accept());
+  await waitFor(
+    () => expect(subscribe.mock.calls.some(([type]) => type === 'trade.started')).toBe(true),
+    PAGE_LOAD,
+  );
   return socket;
 }
 
+let subscribe: MockInstance<typeof realtimeClient.subscribe>;
+
 describe('TradeAlerts', () => {
   beforeEach(() => {
-    listening = vi.spyOn(realtimeClient, 'subscribe');
+    subscribe = vi.spyOn(realtimeClient, 'subscribe');
     FakeSocket.reset();
     document.title = 'P2P Market';
   });
-  afterEach(() => realtimeClient.disconnect());
+  afterEach(() => {
+    realtimeClient.disconnect();
+    subscribe.mockRestore();
+  });
 
   it('should announce a trade started on my offer, flash the tab title and open it on request', async () => {
     const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
     const { router } = renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'sally' }) });
     const socket = await openSocket();
-    await watcherListening();
     act(() => socket.push(started));
 
-    const alert = await screen.findByTestId('new-trade-alert');
+    const alert = await screen.findByTestId('new-trade-alert', {}, PAGE_LOAD);
     expect(alert).toHaveTextContent('bob started a trade on your offer: they buy 0.001 BTC for 95.00 USD');
+    // The spec's notification calls: the v2 trade, then its offer with a timestamp (cache buster).
+    const calls = fake.requests.map((r) => r.url).filter((url) => url.startsWith('/rest/v2/trade/'));
+    expect(calls[0]).toBe(`/rest/v2/trade/${HASH}`);
+    expect(calls[1]).toMatch(new RegExp(`^/rest/v2/trade/${HASH}/offer\\?timestamp=\\d+$`));
+    expect(screen.getByTestId('new-trade-price')).toHaveTextContent(
+      'Price locked when it started: 1 BTC = 95,000.00 USD.',
+    );
+    expect(screen.getByRole('link', { name: 'See your offer' })).toHaveAttribute(
+      'href',
+      '/offer/Offer0000001',
+    );
     await waitFor(() => expect(document.title).toBe('New trade started...'));
     // Polling switched on: the active list was asked for.
     await waitFor(() => expect(fake.requests.some((r) => r.url === '/rest/v1/trade/active')).toBe(true));
@@ -69,15 +82,61 @@ describe('TradeAlerts', () => {
   });
 
   it('should stay quiet for the trader who started it', async () => {
-    withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'buyer', isVendor: false }) }));
     renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'bob' }) });
     const socket = await openSocket();
-    await watcherListening();
     act(() => socket.push(started));
     // The fetch behind the alert runs, finds I am not the vendor, and shows nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url === `/rest/v2/trade/${HASH}`)).toBe(true);
+    expect(fake.requests.some((r) => r.url.startsWith(`/rest/v2/trade/${HASH}/offer`))).toBe(false);
     expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
     expect(document.title).not.toBe('New trade started...');
+  });
+
+  it('should not fetch while I already look at that trade', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: `/trade/${HASH}`, user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+    expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
+  });
+
+  it('should not fetch for an account the policy keeps out of trades', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({
+      path: '/error/500',
+      user: buildCurrentUser({ username: 'sally', accountState: 'suspended' }),
+    });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+  });
+
+  it('should fetch once for a trade announced twice and open one modal', async () => {
+    const fake = withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: '/error/500', user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => {
+      socket.push(started);
+      socket.push(started);
+    });
+    await screen.findByTestId('new-trade-alert', {}, PAGE_LOAD);
+    expect(fake.requests.filter((r) => r.url === `/rest/v2/trade/${HASH}`)).toHaveLength(1);
+  });
+
+  it('should say it in Spanish', async () => {
+    withServer(tradeRoutes({ trade: () => buildTrade({ role: 'seller', isVendor: true }) }));
+    renderApp({ path: '/es/error/500', user: buildCurrentUser({ username: 'sally' }) });
+    const socket = await openSocket();
+    act(() => socket.push(started));
+    expect(await screen.findByTestId('new-trade-price', {}, PAGE_LOAD)).toHaveTextContent(
+      'Precio fijado al empezar: 1 BTC = 95.000,00 USD.',
+    );
+    await waitFor(() => expect(document.title).toBe('Nueva operación iniciada...'));
   });
 
   it('should poll the active trades one request after another while some exist', async () => {

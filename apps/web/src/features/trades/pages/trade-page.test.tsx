@@ -100,6 +100,82 @@ describe('TradePage', () => {
     expect(screen.getByText('Your offer')).toBeInTheDocument();
   });
 
+  it('should let a party leave an automated flow for the regular steps, after asking (fallback)', async () => {
+    const lite = buildTrade({
+      flow: { ...buildTrade().flow, type: 'lite' },
+    });
+    let current = lite;
+    const fake = withServer(
+      tradeRoutes({
+        trade: () => current,
+        overrides: {
+          [`POST /rest/v1/trade/${HASH}/fallback`]: () => {
+            current = buildTrade();
+            return jsonResponse(200, { data: current });
+          },
+        },
+      }),
+    );
+    await openPage();
+    const user = userEvent.setup();
+    const card = screen.getByTestId('flow-fallback');
+    expect(card).toHaveTextContent('Lite flow');
+    await user.click(within(card).getByRole('button', { name: 'Switch to the regular steps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch this trade to the regular steps?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(posts(fake, '/fallback')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Switch to the regular steps' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Switch this trade to the regular steps?' }),
+      ).getByRole('button', { name: 'Switch' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('flow-fallback')).not.toBeInTheDocument());
+    expect(posts(fake, '/fallback')).toHaveLength(1);
+  });
+
+  it("should offer staff no switch of a trade's flow", async () => {
+    withServer(
+      tradeRoutes({
+        trade: () => buildTrade({ role: 'moderator', flow: { ...buildTrade().flow, type: 'lite' } }),
+      }),
+    );
+    await openPage(buildCurrentUser({ username: 'mia', role: 'moderator' }));
+    expect(screen.queryByTestId('flow-fallback')).not.toBeInTheDocument();
+  });
+
+  it("should make the terms' web addresses links that open apart and are recorded (policy-read)", async () => {
+    const fake = withServer(
+      tradeRoutes({
+        trade: () =>
+          buildTrade({
+            offer: {
+              hash: 'Off3rHash001',
+              url: '/offer/Off3rHash001',
+              terms: 'Read https://example.com/rules. Then pay.',
+            },
+          }),
+        overrides: {
+          [`POST /rest/v1/trade/${HASH}/policy-read`]: (request) =>
+            jsonResponse(200, { data: { url: (request.body as { url: string }).url } }),
+        },
+      }),
+    );
+    await openPage();
+    const terms = screen.getByTestId('offer-terms');
+    expect(terms).toHaveTextContent('Read https://example.com/rules. Then pay.');
+    const link = within(terms).getByRole('link', { name: 'https://example.com/rules' });
+    expect(link).toHaveAttribute('href', 'https://example.com/rules');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(link);
+    await waitFor(() =>
+      expect(posts(fake, '/policy-read').map((r) => r.body)).toEqual([{ url: 'https://example.com/rules' }]),
+    );
+  });
+
   it('should mark the trade paid only after the confirmation', async () => {
     let status: 'active_funded' | 'paid' = 'active_funded';
     const fake = withServer(

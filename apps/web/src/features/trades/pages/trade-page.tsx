@@ -15,6 +15,7 @@ import { ChargebackCard } from '../components/chargeback-card';
 import { CounterpartyPanel } from '../components/counterparty-panel';
 import { DisputeProgress } from '../components/dispute-progress';
 import { FeedbackCard } from '../components/feedback-card';
+import { FlowFallbackCard } from '../components/flow-fallback-card';
 import { PaymentDetailsCard } from '../components/payment-details-card';
 import { RequirementsCard } from '../components/requirements-card';
 import { TradeActionsCard } from '../components/trade-actions-card';
@@ -165,6 +166,7 @@ export function TradePage() {
             <Stack gap="md">
               <DisputeProgress trade={data} />
               <TradeActionsCard trade={data} />
+              <FlowFallbackCard trade={data} />
               <TradeSummaryCard trade={data} />
               <PaymentDetailsCard trade={data} />
               <RequirementsCard trade={data} attachments={files} />

@@ -5,6 +5,7 @@ import type {
   TradeAttachmentList,
   TradeFeedbackState,
   TradeMessage,
+  TradeOfferOfTrade,
   TradeParty,
   TradeSummary,
 } from '@app/contract';
@@ -192,6 +193,21 @@ export const disputeReasons = (role: 'buyer' | 'seller'): DisputeReason[] =>
  * list, the dispute reasons and feedback. `trade` may be a function so a test can change what the next
  * GET answers (the other party acted).
  */
+/** `GET /rest/v2/trade/{hash}/offer` for a trade: its offer, at the price the trade locked. */
+export function tradeOfferOf(trade: Trade): TradeOfferOfTrade {
+  return {
+    hash: 'Offer0000001',
+    url: '/offer/Offer0000001',
+    type: trade.role === 'seller' ? 'sell' : 'buy',
+    cryptoCurrency: { code: trade.cryptoCurrencyCode },
+    fiatCurrency: {
+      code: trade.currency.code,
+      rate: { [trade.cryptoCurrencyCode.toLowerCase()]: trade.fiatPricePerCrypto },
+    },
+    paymentMethod: { id: 1, slug: 'revolut', name: trade.paymentMethod.name.localized },
+  };
+}
+
 export function tradeRoutes({
   trade = () => buildTrade(),
   messages = [],
@@ -206,6 +222,9 @@ export function tradeRoutes({
   return {
     ...amountFormatRoutes(),
     [`GET /rest/v1/trade/${HASH}`]: () => jsonResponse(200, { data: trade() }),
+    // The notification's calls (spec): the same trade, and its offer at the locked price.
+    [`GET /rest/v2/trade/${HASH}`]: () => jsonResponse(200, { data: trade() }),
+    [`GET /rest/v2/trade/${HASH}/offer`]: () => jsonResponse(200, { data: tradeOfferOf(trade()) }),
     [`GET /rest/v1/trade/${HASH}/messages`]: (request) => {
       const after = Number(new URL(request.url, 'http://x').searchParams.get('after') ?? NaN);
       const list = Number.isNaN(after) ? messages : messages.filter((m) => m.id > after);

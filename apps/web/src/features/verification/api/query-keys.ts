@@ -1,4 +1,4 @@
-import type { Locale } from '@app/contract';
+import type { Locale, VerificationType } from '@app/contract';
 
 /**
  * Cache keys of the identity verification pages; everything lives under `['kyc']`, so one invalidation
@@ -10,6 +10,8 @@ export const kycKeys = {
   limitations: () => ['kyc', 'limitations', 'dashboard'] as const,
   tradeLimitsIn: (fiatCurrencyCode: string) => ['kyc', 'limitations', 'trade', fiatCurrencyCode] as const,
   requests: () => ['kyc', 'requests'] as const,
+  attempts: (type?: VerificationType) =>
+    type ? (['kyc', 'attempts', type] as const) : (['kyc', 'attempts'] as const),
   countries: (locale: Locale) => ['kyc', 'countries', locale] as const,
   documentCountries: () => ['kyc', 'document-countries'] as const,
   provider: () => ['kyc', 'provider'] as const,

@@ -1,5 +1,6 @@
 import {
   myVerificationsSchema,
+  verificationAttemptsSchema,
   VERIFICATION_FILE_FIELD,
   VERIFICATION_SIDE_FIELD,
   verificationRequestSchema,
@@ -8,6 +9,7 @@ import {
   type startIdVerificationBodySchema,
   type VerificationDocumentSide,
   type VerificationRequest,
+  type VerificationType,
   type VideoVerificationBody,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -53,7 +55,27 @@ function useRequestMutation<T>(call: (input: T) => Promise<VerificationRequest>)
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kycKeys.requests() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: kycKeys.requests() }),
+        queryClient.invalidateQueries({ queryKey: kycKeys.attempts() }),
+      ]),
+  });
+}
+
+/**
+ * `GET /rest/v1/verification/left-attempt/{type}`: how many verifications of a type I may still start in
+ * the window, and when the next opens (spec: the verification page asks per type). Read again after
+ * every start (useRequestMutation) and with the rest of `['kyc']` on a decision.
+ */
+export function useAttemptsLeft(type: VerificationType) {
+  return useQuery({
+    queryKey: kycKeys.attempts(type),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/rest/v1/verification/left-attempt/${type}`, {
+        schema: verificationAttemptsSchema,
+        signal,
+      }),
   });
 }
 
@@ -79,6 +101,7 @@ export function useSendVideoVerification() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: kycKeys.requests() }),
+        queryClient.invalidateQueries({ queryKey: kycKeys.attempts('video') }),
         // The video status (`isVideoVerifiedPending`) is the current user's.
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
       ]),

@@ -15,11 +15,13 @@ import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { FormError } from '@/shared/ui/form-error';
 import { IconShieldCheck } from '@/shared/ui/icons';
 import { useConvertToPersonal, usePostponeCompanyVerification } from '../api/corporate';
+import { useAttemptsLeft } from '../api/requests';
 import { useKycFormat } from '../hooks/use-kyc-format';
 import { isInReview, isOpen, latestOf } from '../utils/requests';
 import { STEP_TITLE_IDS } from '../utils/steps';
 import { verificationErrorText } from '../utils/verification-errors';
 import { CompanyDetailsForm } from './company-details-form';
+import { AttemptsNote } from './attempts-note';
 import { DocumentList } from './document-list';
 import { RequestStatus } from './request-status';
 
@@ -194,6 +196,7 @@ export function CompanyStep({ data, user }: { data: MyVerifications; user: Curre
   const { t } = useTranslation();
   const account = user.corporateAccount;
   const request = latestOf(data.requests, 'company');
+  const attempts = useAttemptsLeft('company').data;
   const [editing, setEditing] = useState(false);
   const [conversion, setConversion] = useState<CorporateConversion | null>(null);
   const done = (answer: CorporateConversion) => {
@@ -238,7 +241,11 @@ export function CompanyStep({ data, user }: { data: MyVerifications; user: Curre
         <RequestStatus request={request} />
       ) : null}
       {editing ? (
-        <CompanyDetailsForm account={account} onSaved={done} onCancel={() => setEditing(false)} />
+        <>
+          {/* A new application is a new attempt; correcting the open one is not. */}
+          {attempts && !open ? <AttemptsNote attempts={attempts} /> : null}
+          <CompanyDetailsForm account={account} onSaved={done} onCancel={() => setEditing(false)} />
+        </>
       ) : null}
       {open ? (
         <>

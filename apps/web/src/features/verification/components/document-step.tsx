@@ -3,7 +3,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShieldCheck } from '@/shared/ui/icons';
-import { attemptsOf, isInReview, isOpen, latestOf } from '../utils/requests';
+import { useAttemptsLeft } from '../api/requests';
+import { isInReview, isOpen, latestOf } from '../utils/requests';
 import { AttemptsNote } from './attempts-note';
 import { DocumentList } from './document-list';
 import { RequestDetails } from './request-details';
@@ -37,7 +38,7 @@ export function DocumentStep({
 }) {
   const { t } = useTranslation();
   const request = latestOf(data.requests, step);
-  const attempts = attemptsOf(data, step);
+  const attempts = useAttemptsLeft(step).data;
   const [correcting, setCorrecting] = useState(false);
 
   if (request && isOpen(request)) {

@@ -99,19 +99,35 @@ export function EmailCard() {
                 {t('verification.email.mailCurrent')}
               </Button>
               {user.isPhoneVerified ? (
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={sendCode.isPending}
-                  onClick={() => sendCode.mutate('sms')}
-                >
-                  {t('verification.email.textPhone')}
-                </Button>
+                <>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={sendCode.isPending && sendCode.variables === 'sms'}
+                    disabled={sendCode.isPending}
+                    onClick={() => sendCode.mutate('sms')}
+                  >
+                    {t('verification.email.textPhone')}
+                  </Button>
+                  {/* No SMS arriving (a landline, a blocked short code): the same code, read out in a call. */}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={sendCode.isPending && sendCode.variables === 'call'}
+                    disabled={sendCode.isPending}
+                    onClick={() => sendCode.mutate('call')}
+                    data-testid="call-phone-code"
+                  >
+                    {t('verification.email.callPhone')}
+                  </Button>
+                </>
               ) : null}
             </Group>
             {sendCode.isSuccess ? (
               <Text size="sm" c="dimmed" role="status">
-                {t('twoFactor.field.sent', { to: sendCode.data.to })}
+                {sendCode.data.channel === 'voice'
+                  ? t('verification.email.calling', { to: sendCode.data.to })
+                  : t('twoFactor.field.sent', { to: sendCode.data.to })}
               </Text>
             ) : null}
             {sendCode.isError ? (

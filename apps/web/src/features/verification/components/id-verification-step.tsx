@@ -1,7 +1,8 @@
 import type { CurrentUser, KycProvider, MyVerifications } from '@app/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { attemptsOf, isInReview, isOpen, latestOf } from '../utils/requests';
+import { useAttemptsLeft } from '../api/requests';
+import { isInReview, isOpen, latestOf } from '../utils/requests';
 import { AttemptsNote } from './attempts-note';
 import { DocumentStep } from './document-step';
 import { IdDetailsForm } from './id-details-form';
@@ -24,7 +25,7 @@ export function IdVerificationStep({
 }) {
   const { t } = useTranslation();
   const request = latestOf(data.requests, 'id');
-  const attempts = attemptsOf(data, 'id');
+  const attempts = useAttemptsLeft('id').data;
 
   if (provider !== 'manual') {
     if (request && (isOpen(request) || isInReview(request))) {

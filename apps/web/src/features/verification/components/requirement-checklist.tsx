@@ -3,25 +3,26 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizePath } from '@/shared/i18n/locale-context';
+import { useNamedRoute } from '@/shared/app-state/app-state-context';
 import { IconCircleCheck, IconCircleDashed } from '@/shared/ui/icons';
 import { STEP_TITLE_IDS } from '../utils/steps';
 
 /** Where each missing requirement is proven: another page, or a step further down this one. */
 function useRequirementLink(): (requirement: KycRequirement) => ReactNode {
   const { t } = useTranslation();
-  const localize = useLocalizePath();
+  const verifyEmailPath = useNamedRoute('verifyEmail');
+  const securityPath = useNamedRoute('userSecurity');
   return (requirement) => {
     switch (requirement) {
       case 'email':
         return (
-          <Anchor component={Link} to={localize('/account/verify-email')} size="sm">
+          <Anchor component={Link} to={verifyEmailPath} size="sm">
             {t('verification.requirements.verifyEmail')}
           </Anchor>
         );
       case 'phone':
         return (
-          <Anchor component={Link} to={localize('/user/security')} size="sm">
+          <Anchor component={Link} to={securityPath} size="sm">
             {t('verification.requirements.verifyPhone')}
           </Anchor>
         );

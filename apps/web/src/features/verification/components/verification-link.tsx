@@ -2,8 +2,7 @@ import { Anchor, type AnchorProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizePath } from '@/shared/i18n/locale-context';
-import { VERIFICATION_PAGE_PATH } from '../utils/steps';
+import { useNamedRoute } from '@/shared/app-state/app-state-context';
 
 /**
  * "Verify to raise your limits": the way from a refusal (a KYC limit at a trade's start, a send-out
@@ -21,11 +20,11 @@ export function VerificationLink({
   step?: string;
 }) {
   const { t } = useTranslation();
-  const localize = useLocalizePath();
+  const verificationPath = useNamedRoute('verification');
   return (
     <Anchor
       component={Link}
-      to={`${localize(VERIFICATION_PAGE_PATH)}${step ? `#${step}` : ''}`}
+      to={`${verificationPath}${step ? `#${step}` : ''}`}
       inherit
       underline="always"
       fw={600}

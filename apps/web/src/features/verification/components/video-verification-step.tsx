@@ -8,7 +8,8 @@ import { FormError } from '@/shared/ui/form-error';
 import { IconShieldCheck } from '@/shared/ui/icons';
 import { useSendVideoVerification } from '../api/requests';
 import { useVerificationSubmit } from '../hooks/use-verification-submit';
-import { attemptsOf, latestOf } from '../utils/requests';
+import { useAttemptsLeft } from '../api/requests';
+import { latestOf } from '../utils/requests';
 import { verificationFieldError } from '../utils/verification-errors';
 import { AttemptsNote } from './attempts-note';
 import { RequestStatus } from './request-status';
@@ -94,7 +95,7 @@ function VideoForm({ enabled }: { enabled: boolean }) {
 export function VideoVerificationStep({ data, user }: { data: MyVerifications; user: CurrentUser }) {
   const { t } = useTranslation();
   const request = latestOf(data.requests, 'video');
-  const attempts = attemptsOf(data, 'video');
+  const attempts = useAttemptsLeft('video').data;
   const state = videoStateOf(user);
   const enabled = user.isIdVerified || state === 'allowed' || state === 'forced';
 

@@ -431,6 +431,47 @@ describe('VerificationPage', () => {
     );
   }, 30_000);
 
+  it('should ask each step its attempts left (left-attempt) and hold the form back when none is', async () => {
+    const fake = withServer({
+      ...verificationRoutes(),
+      // The requests' own copy says 5 left: the step shows what `/left-attempt/id` says.
+      'GET /rest/v1/verification/left-attempt/id': () =>
+        jsonResponse(200, {
+          data: {
+            type: 'id',
+            attemptsLeft: 0,
+            maxAttempts: 5,
+            windowDays: 30,
+            nextAttemptAt: '2026-04-01T10:00:00.000Z',
+          },
+        }),
+    });
+    renderApp({ path: PAGE, user: trader() });
+    const idStep = await screen.findByRole(
+      'region',
+      { name: 'Step 1: identity document and selfie' },
+      PAGE_LOAD,
+    );
+    expect(await within(idStep).findByTestId('attempts-exhausted')).toHaveTextContent(
+      'You have used your 5 attempts of the last 30 days. You can try again from',
+    );
+    expect(fake.requests.some((r) => r.url === '/rest/v1/verification/left-attempt/id')).toBe(true);
+    expect(within(idStep).queryByRole('form', { name: 'Identity document' })).toBeNull();
+  }, 30_000);
+
+  it('should keep the date of birth with the steps: the form before, the date after', async () => {
+    withServer({
+      ...verificationRoutes(),
+      'GET /rest/v1/users/birth-date': () =>
+        jsonResponse(200, { data: { birthDate: '1990-06-15', confirmedAt: '2026-01-01T00:00:00.000Z' } }),
+    });
+    renderApp({ path: PAGE, user: trader() });
+    const section = await screen.findByRole('region', { name: 'Date of birth' }, PAGE_LOAD);
+    expect(await within(section).findByTestId('birth-date-confirmed')).toHaveTextContent(
+      'Date of birth confirmed: June 15, 1990.',
+    );
+  }, 30_000);
+
   it('should read the requests, the level and the current user again on verification.updated', async () => {
     const fake = withServer({
       ...verificationRoutes(),

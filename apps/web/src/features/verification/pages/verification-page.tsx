@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useCurrentUser } from '@/shared/session/current-user';
 import { ErrorState } from '@/shared/ui/error-state';
 import { PageSection } from '@/shared/ui/page-section';
+import { BirthDateSection } from '@/features/account';
 import { useDashboardLimitations, useLevelsInfo } from '../api/levels';
 import { useKycProvider } from '../api/provider';
 import { useMyVerifications } from '../api/requests';
@@ -95,6 +96,10 @@ export function VerificationPage() {
                 <IdVerificationStep data={data} user={user} provider={provider.data?.provider ?? 'manual'} />
               ))
             : null}
+        </PageSection>
+
+        <PageSection id="kyc-birth-date-title" title={t('account.birthDate.sectionTitle')}>
+          <BirthDateSection />
         </PageSection>
 
         <PageSection id={STEP_TITLE_IDS.address} title={t('verification.address.title')}>

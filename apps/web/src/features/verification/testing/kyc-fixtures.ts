@@ -6,6 +6,7 @@ import type {
   VerificationDocument,
   VerificationRequest,
 } from '@app/contract';
+import { verificationTypes } from '@app/contract';
 import { jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 
 type Level = KycLevelsInfo['levels'][number];
@@ -176,6 +177,19 @@ export function verificationRoutes(
       jsonResponse(200, {
         data: { requests: options.requests?.() ?? [], attempts: (options.attempts ?? attemptsAnswer)() },
       }),
+    // One type's attempts (`/left-attempt/{type}`), from the same list as the requests' answer.
+    ...Object.fromEntries(
+      verificationTypes.map((type) => [
+        `GET /rest/v1/verification/left-attempt/${type}`,
+        () =>
+          jsonResponse(200, {
+            data: (options.attempts ?? attemptsAnswer)().find((attempts) => attempts.type === type),
+          }),
+      ]),
+    ),
+    // The date of birth section (decision 0054): not confirmed yet.
+    'GET /rest/v1/users/birth-date': () =>
+      jsonResponse(200, { data: { birthDate: null, confirmedAt: null } }),
     'GET /rest/v3/kyc/verifications/provider': () =>
       jsonResponse(200, { data: { provider: options.provider ?? 'manual' } }),
     'GET /rest/v1/verification/supported-countries': () =>

@@ -1,19 +1,10 @@
-import type {
-  MyVerifications,
-  VerificationAttempts,
-  VerificationRequest,
-  VerificationType,
-} from '@app/contract';
+import type { VerificationRequest, VerificationType } from '@app/contract';
 
 /** My newest request of a type (the list is newest first), or null. */
 export const latestOf = (
   requests: readonly VerificationRequest[],
   type: VerificationType,
 ): VerificationRequest | null => requests.find((request) => request.type === type) ?? null;
-
-/** The attempts left for a type, as the requests call reports them. */
-export const attemptsOf = (data: MyVerifications, type: VerificationType): VerificationAttempts | null =>
-  data.attempts.find((attempts) => attempts.type === type) ?? null;
 
 /** A request the trader is still filling in: pending and not yet sent for review. */
 export const isOpen = (request: VerificationRequest): boolean =>

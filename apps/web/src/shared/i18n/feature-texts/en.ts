@@ -22,6 +22,7 @@ import paymentAccounts from '../locales/en/paymentAccounts.json';
 import bankAccounts from '../locales/en/bankAccounts.json';
 import apiKeys from '../locales/en/apiKeys.json';
 import webhooks from '../locales/en/webhooks.json';
+import account from '../locales/en/account.json';
 
 export const featureMessages = {
   auth,
@@ -45,4 +46,5 @@ export const featureMessages = {
   bankAccounts,
   apiKeys,
   webhooks,
+  account,
 };

@@ -22,6 +22,7 @@ import paymentAccounts from '../locales/es/paymentAccounts.json';
 import bankAccounts from '../locales/es/bankAccounts.json';
 import apiKeys from '../locales/es/apiKeys.json';
 import webhooks from '../locales/es/webhooks.json';
+import account from '../locales/es/account.json';
 
 export const featureMessages = {
   auth,
@@ -45,4 +46,5 @@ export const featureMessages = {
   bankAccounts,
   apiKeys,
   webhooks,
+  account,
 };
