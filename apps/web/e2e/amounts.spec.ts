@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, apiPost, desktopNavbar, logIn, register, STRONG_PASSWORD, uniqueUsername } from './helpers';
+import {
+  admin,
+  apiPost,
+  desktopNavbar,
+  logIn,
+  openDispute,
+  register,
+  STRONG_PASSWORD,
+  uniqueUsername,
+} from './helpers';
 
 /** The issue's balance: 18 decimals of ETH, of which the screen shows the catalogue's 8. */
 const ETH = '19.985468211352636154';
@@ -60,10 +69,7 @@ test.describe('amounts at their precision', () => {
     });
     const hash = String(trade.id);
     await apiPost(buyer!.request, `/rest/v1/trade/${hash}/paid`);
-    await apiPost(buyer!.request, `/rest/v1/trade/${hash}/dispute`, {
-      dispute_reason_id: 2,
-      dispute_reason_text: 'I paid, the seller does not release.',
-    });
+    await openDispute(buyer!.request, hash);
 
     await admin(
       'user:create',

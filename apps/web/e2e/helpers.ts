@@ -88,19 +88,28 @@ export async function paidTrade(seller: Page, buyer: Page): Promise<string> {
 
 /**
  * A paid trade (paidTrade) disputed by the buyer: the trade hash. A dispute opens
- * TRADE_DISPUTE_AFTER_PAID_SECONDS after "paid" (playwright.config.ts): it asks until the wait is over.
+ * TRADE_DISPUTE_AFTER_PAID_SECONDS after "paid" (playwright.config.ts): see openDispute.
  */
 export async function disputedTrade(seller: Page, buyer: Page): Promise<string> {
   const hash = await paidTrade(seller, buyer);
-  const csrf = await buyer.request.get('/rest/v1/auth/csrf');
+  await openDispute(buyer.request, hash);
+  return hash;
+}
+
+/**
+ * The buyer opens a dispute on a paid trade, asking again until the wait after "paid" is over (the e2e
+ * server's TRADE_DISPUTE_AFTER_PAID_SECONDS); any other refusal fails the test.
+ */
+export async function openDispute(buyer: APIRequestContext, hash: string): Promise<void> {
+  const csrf = await buyer.get('/rest/v1/auth/csrf');
   const token = ((await csrf.json()) as { data: { csrfToken: string } }).data.csrfToken;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const answer = await buyer.request.post(`/rest/v1/trade/${hash}/dispute`, {
+    const answer = await buyer.post(`/rest/v1/trade/${hash}/dispute`, {
       data: { dispute_reason_id: 2, dispute_reason_text: 'I paid, the seller does not release.' },
       headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
     });
-    if (answer.ok()) return hash;
+    if (answer.ok()) return;
     const body = await answer.text();
     expect(body, 'only the wait may refuse the dispute').toContain('DISPUTE_NOT_AVAILABLE_YET');
     expect(Date.now(), `the dispute on ${hash} never opened`).toBeLessThan(deadline);

@@ -70,7 +70,12 @@ describe('trade views: the parties’ shared numbers', () => {
     expect((await view(buyer, open.id)).seller.feedback.positive).toBe(1);
     const blocked = await seller.c.put(`/rest/v1/users/${buyer.name}/relations`, { action: 'blocked' });
     expect(blocked.statusCode, blocked.body).toBe(200);
-    expect((await view(buyer, open.id)).chat).toEqual({ canPost: false, blockReason: 'ChatBlocked' });
+    // A running trade's chat has no closing time yet (decision 0052).
+    expect((await view(buyer, open.id)).chat).toEqual({
+      canPost: false,
+      blockReason: 'ChatBlocked',
+      closesAt: null,
+    });
     expect((await view(seller, open.id)).viewerRelation).toEqual({ isTrusted: false, isBlocked: true });
   });
 

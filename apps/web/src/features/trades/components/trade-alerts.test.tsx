@@ -100,7 +100,8 @@ describe('TradeAlerts', () => {
     const socket = await openSocket();
     act(() => socket.push(started));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+    // The trade page reads reference lists under /rest/v2/ too; the alert's calls are the trade's.
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/trade/'))).toBe(false);
     expect(screen.queryByTestId('new-trade-alert')).not.toBeInTheDocument();
   });
 
@@ -113,7 +114,8 @@ describe('TradeAlerts', () => {
     const socket = await openSocket();
     act(() => socket.push(started));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/'))).toBe(false);
+    // The trade page reads reference lists under /rest/v2/ too; the alert's calls are the trade's.
+    expect(fake.requests.some((r) => r.url.startsWith('/rest/v2/trade/'))).toBe(false);
   });
 
   it('should fetch once for a trade announced twice and open one modal', async () => {
