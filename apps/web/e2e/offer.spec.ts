@@ -39,11 +39,6 @@ async function findDemoOffer(request: APIRequestContext): Promise<OfferView> {
     const { offer } = view;
     const plain =
       offer.requirements.length === 0 && !offer.isThirdPartyTreatmentEnabled && offer.customRate === null;
-    // A new account (level L0) may trade at most 5,000 USD at once: the demo has offers whose minimum is
-    // above it, and which one is cheapest moves with the simulated market and the opening hours.
-    const fiatPerUsd = offer.fiatCurrency.rate.usd;
-    const minimumUsd = fiatPerUsd ? Number(offer.fiatLimitMin) / Number(fiatPerUsd) : Infinity;
-    if (minimumUsd > 4_000) continue;
     if (view.isAvailable && plain && offer.offerTerms.trim() !== '' && !view.isGrayCountry) return view;
   }
   throw new Error('no demo sell offer with terms and without requirements');

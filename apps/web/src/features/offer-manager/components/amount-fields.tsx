@@ -1,11 +1,12 @@
 import { PAYMENT_WINDOW_MAX, PAYMENT_WINDOW_MIN, PREDEFINED_AMOUNTS_MAX } from '@app/contract';
-import { Input, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOfferFieldError } from '../hooks/use-offer-field-error';
 import type { OfferFormValues } from '../utils/offer-form';
 import { sanitizeAmountInput } from '../utils/price';
 import { AmountInput } from './amount-input';
+import { AmountModeSwitch } from './mode-switches';
 
 type AmountFieldsProps = { fiatPrecision: number | null; idPrefix?: string };
 
@@ -30,22 +31,14 @@ export function AmountFields({ fiatPrecision, idPrefix = 'offer' }: AmountFields
 
   return (
     <Stack gap="md">
-      <Input.Wrapper label={t('offerManager.amounts.mode')} labelElement="div" labelProps={{ id: labelId }}>
-        <SegmentedControl
-          mt={4}
-          fullWidth
-          aria-labelledby={labelId}
-          value={mode.field.value}
-          onChange={(value) => {
-            mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
-            clearErrors(['range_min', 'range_max', 'predefined_amount']);
-          }}
-          data={[
-            { value: 'min_max', label: t('offerManager.amounts.range') },
-            { value: 'predefined', label: t('offerManager.amounts.predefined') },
-          ]}
-        />
-      </Input.Wrapper>
+      <AmountModeSwitch
+        labelId={labelId}
+        value={mode.field.value}
+        onChange={(value) => {
+          mode.field.onChange(value);
+          clearErrors(['range_min', 'range_max', 'predefined_amount']);
+        }}
+      />
       {mode.field.value === 'min_max' ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <AmountInput<OfferFormValues>

@@ -1,4 +1,4 @@
-import { Group, Input, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useController, useWatch, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { numericClass } from '@/shared/ui/numeric';
@@ -8,6 +8,7 @@ import { useOfferFieldError } from '../hooks/use-offer-field-error';
 import type { OfferFormValues } from '../utils/offer-form';
 import { previewPrice } from '../utils/price';
 import { AmountInput } from './amount-input';
+import { PriceModeSwitch } from './mode-switches';
 
 type PriceFieldsProps = { fiatPrecision: number | null; idPrefix?: string };
 
@@ -26,26 +27,14 @@ export function PriceFields({ fiatPrecision, idPrefix = 'offer' }: PriceFieldsPr
 
   return (
     <Stack gap="md">
-      <Input.Wrapper
-        label={t('offerManager.pricing.priceMode')}
-        labelElement="div"
-        labelProps={{ id: labelId }}
-      >
-        <SegmentedControl
-          mt={4}
-          fullWidth
-          aria-labelledby={labelId}
-          value={mode.field.value}
-          onChange={(value) => {
-            mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
-            clearErrors(['margin', 'fixed_price']);
-          }}
-          data={[
-            { value: 'margin', label: t('offerManager.pricing.marginMode') },
-            { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
-          ]}
-        />
-      </Input.Wrapper>
+      <PriceModeSwitch
+        labelId={labelId}
+        value={mode.field.value}
+        onChange={(value) => {
+          mode.field.onChange(value);
+          clearErrors(['margin', 'fixed_price']);
+        }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {isMargin ? (
           <AmountInput<OfferFormValues>

@@ -1,6 +1,6 @@
 import { PREDEFINED_AMOUNTS_MAX, type MyOffer } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Input, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useController, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { numericClass } from '@/shared/ui/numeric';
@@ -21,6 +21,7 @@ import {
   type QuickPriceValues,
 } from '../utils/quick-edit';
 import { AmountInput } from './amount-input';
+import { AmountModeSwitch, PriceModeSwitch } from './mode-switches';
 import { precisionOf, QuickEditForm, useQuickEditFailure } from './quick-edit-form-parts';
 import { QuickCapForm } from './quick-cap-form';
 
@@ -62,26 +63,14 @@ function QuickPriceForm({ offer, onDone }: { offer: MyOffer; onDone: () => void 
         return t('offerManager.quickEdit.priceSaved');
       }}
     >
-      <Input.Wrapper
-        label={t('offerManager.pricing.priceMode')}
-        labelElement="div"
-        labelProps={{ id: labelId }}
-      >
-        <SegmentedControl
-          mt={4}
-          fullWidth
-          aria-labelledby={labelId}
-          value={mode.field.value}
-          onChange={(value) => {
-            mode.field.onChange(value === 'fixed' ? 'fixed' : 'margin');
-            form.clearErrors();
-          }}
-          data={[
-            { value: 'margin', label: t('offerManager.pricing.marginMode') },
-            { value: 'fixed', label: t('offerManager.pricing.fixedMode') },
-          ]}
-        />
-      </Input.Wrapper>
+      <PriceModeSwitch
+        labelId={labelId}
+        value={mode.field.value}
+        onChange={(value) => {
+          mode.field.onChange(value);
+          form.clearErrors();
+        }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {mode.field.value === 'margin' ? (
           <AmountInput<QuickPriceValues>
@@ -156,22 +145,14 @@ function QuickAmountForm({ offer, onDone }: { offer: MyOffer; onDone: () => void
         return t('offerManager.quickEdit.amountsSaved');
       }}
     >
-      <Input.Wrapper label={t('offerManager.amounts.mode')} labelElement="div" labelProps={{ id: labelId }}>
-        <SegmentedControl
-          mt={4}
-          fullWidth
-          aria-labelledby={labelId}
-          value={mode.field.value}
-          onChange={(value) => {
-            mode.field.onChange(value === 'predefined' ? 'predefined' : 'min_max');
-            form.clearErrors();
-          }}
-          data={[
-            { value: 'min_max', label: t('offerManager.amounts.range') },
-            { value: 'predefined', label: t('offerManager.amounts.predefined') },
-          ]}
-        />
-      </Input.Wrapper>
+      <AmountModeSwitch
+        labelId={labelId}
+        value={mode.field.value}
+        onChange={(value) => {
+          mode.field.onChange(value);
+          form.clearErrors();
+        }}
+      />
       {mode.field.value === 'min_max' ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <AmountInput<QuickAmountValues>
