@@ -46,7 +46,8 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckReport> {
   const negative = rowsOf<{ id: string; kind: string; balance: string }>(
     await db.execute(sql`
       SELECT id, kind, balance::text AS balance FROM ledger_accounts
-      WHERE kind <> 'world' AND balance < 0 ORDER BY id LIMIT 100`),
+      WHERE CASE kind WHEN 'world' THEN false WHEN 'deficit' THEN balance > 0
+        WHEN 'network_costs' THEN balance > 0 ELSE balance < 0 END ORDER BY id LIMIT 100`),
   );
   const totals = rowsOf<{ crypto_code: string; total: string }>(
     await db.execute(sql`
@@ -144,7 +145,7 @@ export function formatLedgerCheck(report: LedgerCheckReport): string {
     lines.push(`  account ${m.accountId}: cached ${m.cached}, entries sum to ${m.fromEntries}`);
   }
   for (const n of report.negativeBalances) {
-    lines.push(`  account ${n.accountId} (${n.kind}) is negative: ${n.balance}`);
+    lines.push(`  account ${n.accountId} (${n.kind}) has a balance on the wrong side of zero: ${n.balance}`);
   }
   for (const z of report.nonZeroTotals) {
     lines.push(`  ${z.cryptoCode}: all balances sum to ${z.total}, not 0`);

@@ -20,7 +20,23 @@ import { users } from '../../platform/db/schema.js';
  * (a deferred constraint trigger checks it at commit).
  */
 
-export const ACCOUNT_KINDS = ['available', 'escrow', 'bond', 'held', 'fees', 'world', 'outgoing'] as const;
+/**
+ * `deficit` (a user's, never above zero) is what the user owes after a chain reorganisation took away a
+ * deposit they had already spent; `network_costs` (the platform's, never above zero) is what the operator
+ * paid in chain fees beyond what send-outs were charged. Both are the only kinds besides `world` that go
+ * below zero (decision 0055).
+ */
+export const ACCOUNT_KINDS = [
+  'available',
+  'escrow',
+  'bond',
+  'held',
+  'deficit',
+  'fees',
+  'world',
+  'outgoing',
+  'network_costs',
+] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -47,13 +63,17 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_user_idx').on(t.userId),
     check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'fees', 'world', 'outgoing')`,
+      sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs')`,
     ),
-    // Only the outside world may go negative: its balance is minus what the platform holds in custody.
-    check('ledger_accounts_balance_check', sql`${t.kind} = 'world' OR ${t.balance} >= 0`),
+    // The outside world's balance is minus what the platform holds in custody; a user's deficit and the
+    // operator's network costs only go down; every other account only holds what it was given.
+    check(
+      'ledger_accounts_balance_check',
+      sql`CASE ${t.kind} WHEN 'world' THEN true WHEN 'deficit' THEN ${t.balance} <= 0 WHEN 'network_costs' THEN ${t.balance} <= 0 ELSE ${t.balance} >= 0 END`,
+    ),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.kind} IN ('available', 'escrow', 'bond', 'held')) = (${t.userId} IS NOT NULL)`,
+      sql`(${t.kind} IN ('available', 'escrow', 'bond', 'held', 'deficit')) = (${t.userId} IS NOT NULL)`,
     ),
   ],
 );

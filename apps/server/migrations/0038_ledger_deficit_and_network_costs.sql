@@ -1,0 +1,6 @@
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_balance_check";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_owner_check";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs'));--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_balance_check" CHECK (CASE "ledger_accounts"."kind" WHEN 'world' THEN true WHEN 'deficit' THEN "ledger_accounts"."balance" <= 0 WHEN 'network_costs' THEN "ledger_accounts"."balance" <= 0 ELSE "ledger_accounts"."balance" >= 0 END);--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_check" CHECK (("ledger_accounts"."kind" IN ('available', 'escrow', 'bond', 'held', 'deficit')) = ("ledger_accounts"."user_id" IS NOT NULL));
