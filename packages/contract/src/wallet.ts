@@ -127,7 +127,7 @@ export const withdrawalSchema = z.object({
   recipientUsername: z.string().nullable(),
   amount: z.string(),
   networkFee: z.string(),
-  status: z.enum(['pending', 'completed', 'failed']),
+  status: z.enum(['awaiting_approval', 'pending', 'completed', 'rejected', 'failed']),
   txid: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),

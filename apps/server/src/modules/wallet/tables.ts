@@ -63,7 +63,59 @@ export const chainDeposits = pgTable(
   ],
 );
 
-export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'failed'] as const;
+/**
+ * `awaiting_approval`: above WITHDRAW_APPROVAL_USD, waits for two staff members (issue 27); `pending`:
+ * ready for the chain (on a real chain, `payout_id` says which transaction carries it once one does);
+ * `rejected`: staff refused it and the amount went back to the user; `failed`: the chain refused it.
+ */
+export const PAYOUT_STATUSES = ['broadcast', 'confirmed', 'replaced', 'failed'] as const;
+
+/**
+ * One signed chain transaction that pays external withdrawals from the hot wallet (issue 27): a Bitcoin
+ * or Litecoin batch pays many, an EVM transaction one. A stuck one is replaced by a new row with the same
+ * inputs (RBF) or the same nonce and a higher fee; the old row becomes `replaced`. Which of the two the
+ * chain confirmed is the one whose txid it has.
+ */
+export const chainPayouts = pgTable(
+  'chain_payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'BTC', 'LTC' or 'EVM', as BlockSource.network. */
+    network: text('network').notNull(),
+    txid: text('txid').notNull(),
+    /** The signed transaction, hex: rebroadcast as it is until it confirms or is replaced. */
+    rawTx: text('raw_tx').notNull(),
+    /** The chain fee it pays, in base units of the network's own coin (satoshis, litoshis, wei). */
+    fee: numeric('fee', { precision: 78, scale: 0 }).notNull(),
+    /** The sender's nonce on the EVM chain; null on Bitcoin and Litecoin. */
+    nonce: bigint('nonce', { mode: 'number' }),
+    /** The payout this one replaced with a higher fee. */
+    replacesId: bigint('replaces_id', { mode: 'number' }),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('broadcast'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chain_payouts_txid_key').on(t.network, t.txid),
+    // One live transaction per nonce: a replacement marks the old one `replaced` in the same transaction.
+    uniqueIndex('chain_payouts_live_nonce_key')
+      .on(t.network, t.nonce)
+      .where(sql`${t.nonce} IS NOT NULL AND ${t.status} IN ('broadcast', 'confirmed')`),
+    index('chain_payouts_open_idx')
+      .on(t.network, t.status)
+      .where(sql`${t.status} = 'broadcast'`),
+    check('chain_payouts_fee_check', sql`${t.fee} >= 0`),
+    check('chain_payouts_status_check', sql`${t.status} IN ('broadcast', 'confirmed', 'replaced', 'failed')`),
+  ],
+);
+
+export const WITHDRAWAL_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'completed',
+  'rejected',
+  'failed',
+] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** Send-outs: to an external address (pending until the chain takes it) or to another user (instant). */
@@ -90,6 +142,8 @@ export const withdrawals = pgTable(
     amountUsd: numeric('amount_usd', { precision: 30, scale: 8 }),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
     txid: text('txid'),
+    /** The chain transaction that pays it (a Bitcoin batch pays many; an EVM one pays one). */
+    payoutId: bigint('payout_id', { mode: 'number' }).references(() => chainPayouts.id),
     /** The client's Idempotency-Key: a retried request returns the first withdrawal. */
     clientKey: text('client_key'),
     /**
@@ -112,7 +166,13 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_check', sql`${t.amount} > 0 AND ${t.networkFee} >= 0`),
     check('withdrawals_kind_check', sql`${t.kind} IN ('external', 'internal')`),
-    check('withdrawals_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} IN ('awaiting_approval', 'pending', 'completed', 'rejected', 'failed')`,
+    ),
+    index('withdrawals_payout_idx')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} IS NOT NULL`),
     check(
       'withdrawals_target_check',
       sql`(${t.kind} = 'external' AND ${t.address} IS NOT NULL) OR (${t.kind} = 'internal' AND ${t.recipientUserId} IS NOT NULL)`,
