@@ -15,6 +15,7 @@ import {
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
   startChainMiner,
+  startConfiguredFollowers,
   startHoldRelease,
   type ChainAdapter,
 } from './modules/wallet/index.js';
@@ -73,6 +74,8 @@ async function main() {
   app.webhookDeliveries.start();
   const housekeeping = startHousekeeping(database.db, config, app.log);
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
+  // Each real network's follower reads its node: deposits, confirmations, reorganisations (0055).
+  const followers = startConfiguredFollowers(database.db, config, chain, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
   // Dispute awards whose appeal window ended (also while the server was down) become available (0048).
@@ -88,6 +91,7 @@ async function main() {
     housekeeping.stop();
     clearInterval(kycSweep);
     await miner.stop();
+    await followers.stop();
     await tradeExpiry.stop();
     await holdRelease.stop();
     await app.rates.stop();

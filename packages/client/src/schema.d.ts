@@ -836,10 +836,32 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Incoming chain transactions, pending and confirmed
-     * @description The chain transactions paying into the caller's deposit addresses, with their confirmations: pending until WALLET_CONFIRMATIONS, then credited. Logged-in users.
+     * Incoming chain transactions: pending, confirmed, reversed or dropped
+     * @description The chain transactions paying into the caller's deposit addresses, newest first, with their confirmations: `pending` (in the mempool, `inMempool`, then N of `requiredConfirmations`), `confirmed` (credited), `reversed` (credited, then a chain reorganisation took it away and the credit was taken back) or `dropped` (gone before it was credited), with a plain `reason` for the last two. Logged-in users.
      */
     get: operations['getV2WalletDeposits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/chain/reversals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Deposits taken back by chain reorganisations, and the accounts that owe
+     * @description The credited chain deposits a reorganisation took out of the best chain (newest first, up to `limit`), with what became of them since, and every account whose deficit is below zero: what the user owes because they had spent a reversed deposit, their available balance and the account notice the reversal set (decision 0055). Staff with `users.view`.
+     *
+     *     Staff permission: `users.view`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    get: operations['getAdminChainReversals'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6557,7 +6579,8 @@ export interface operations {
           | 'bond_deposit'
           | 'bond_retrieve'
           | 'appeal_reversal'
-          | 'hold_release';
+          | 'hold_release'
+          | 'deposit_reversal';
         cursor?: number;
         limit?: number;
       };
@@ -6590,11 +6613,12 @@ export interface operations {
                   | 'bond_deposit'
                   | 'bond_retrieve'
                   | 'appeal_reversal'
-                  | 'hold_release';
+                  | 'hold_release'
+                  | 'deposit_reversal';
                 cryptoCurrencyCode: string;
                 amount: string;
                 /** @enum {string} */
-                account: 'available' | 'escrow' | 'bond' | 'held';
+                account: 'available' | 'escrow' | 'bond' | 'held' | 'deficit';
                 reference: {
                   type: string;
                   id: string;
@@ -6633,19 +6657,71 @@ export interface operations {
               id: number;
               cryptoCurrencyCode: string;
               txid: string;
+              outputIndex: number;
               amount: string;
               confirmations: number;
               requiredConfirmations: number;
               /** @enum {string} */
-              status: 'pending' | 'confirmed';
+              status: 'pending' | 'confirmed' | 'reversed' | 'dropped';
+              inMempool: boolean;
+              reason: string | null;
               createdAt: string;
               confirmedAt: string | null;
+              reversedAt: string | null;
             }[];
           };
         };
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminChainReversals: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              reversedDeposits: {
+                id: number;
+                username: string;
+                cryptoCurrencyCode: string;
+                txid: string;
+                outputIndex: number;
+                amount: string;
+                status: string;
+                reversedAt: string;
+              }[];
+              deficits: {
+                username: string;
+                cryptoCurrencyCode: string;
+                owed: string;
+                available: string;
+                accountNotice: number | null;
+              }[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -6731,7 +6807,7 @@ export interface operations {
               amount: string;
               networkFee: string;
               /** @enum {string} */
-              status: 'pending' | 'completed' | 'failed';
+              status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
               txid: string | null;
               createdAt: string;
               completedAt: string | null;
@@ -6777,7 +6853,7 @@ export interface operations {
               amount: string;
               networkFee: string;
               /** @enum {string} */
-              status: 'pending' | 'completed' | 'failed';
+              status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
               txid: string | null;
               createdAt: string;
               completedAt: string | null;

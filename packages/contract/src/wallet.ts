@@ -81,6 +81,8 @@ export const walletTransactionKinds = [
   'appeal_reversal',
   // A held dispute award became available: its appeal window ended, or its appeal was rejected (0048).
   'hold_release',
+  // A credited chain deposit that a reorganisation took out of the best chain was taken back (0055).
+  'deposit_reversal',
 ] as const;
 export const walletTransactionKindSchema = z.enum(walletTransactionKinds);
 
@@ -91,7 +93,8 @@ export const walletTransactionSchema = z.object({
   cryptoCurrencyCode: z.string(),
   /** Signed: negative left the account. */
   amount: z.string(),
-  account: z.enum(['available', 'escrow', 'bond', 'held']),
+  /** `deficit`: what the user owes after a reversed deposit they had already spent (decision 0055). */
+  account: z.enum(['available', 'escrow', 'bond', 'held', 'deficit']),
   reference: z.object({ type: z.string(), id: z.string() }),
   createdAt: z.string(),
 });
@@ -107,16 +110,29 @@ export const walletTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * `pending`: in the mempool (`inMempool`, 0 confirmations) or confirming; `confirmed`: credited;
+ * `reversed`: credited, then a chain reorganisation took it away and the credit was taken back;
+ * `dropped`: pending, then gone from the chain and the mempool, never credited (decision 0055).
+ */
+export const chainDepositStatuses = ['pending', 'confirmed', 'reversed', 'dropped'] as const;
 export const chainDepositSchema = z.object({
   id: z.number().int(),
   cryptoCurrencyCode: z.string(),
   txid: z.string(),
+  /** Which payment of the transaction (a Bitcoin output, an ERC-20 log); 0 for most. */
+  outputIndex: z.number().int(),
   amount: z.string(),
   confirmations: z.number().int(),
   requiredConfirmations: z.number().int(),
-  status: z.enum(['pending', 'confirmed']),
+  status: z.enum(chainDepositStatuses),
+  /** Seen, not yet in a block. */
+  inMempool: z.boolean(),
+  /** In plain words why it is reversed or dropped; null otherwise. */
+  reason: z.string().nullable(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  reversedAt: z.string().nullable(),
 });
 
 export const withdrawalSchema = z.object({

@@ -41,6 +41,14 @@ const envSchema = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
   // A production start on the simulated chain is refused unless this says it is meant (staging; 0047).
   SIMULATED_CHAIN_IN_PRODUCTION: booleanString.default(false),
+  // Which chain each network runs on (decision 0055); the real kinds come with their adapters.
+  CHAIN_BTC: z.enum(['simulated', 'esplora', 'rpc']).default('simulated'),
+  CHAIN_LTC: z.enum(['simulated', 'esplora', 'rpc']).default('simulated'),
+  CHAIN_EVM: z.enum(['simulated', 'rpc']).default('simulated'),
+  CHAIN_XMR: z.enum(['simulated', 'off']).default('simulated'),
+  BTC_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  LTC_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  EVM_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(6),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
@@ -156,6 +164,18 @@ export type Config = {
      * server with production settings): without it main.ts refuses, since its addresses belong to nobody.
      */
     simulatedInProduction: boolean;
+    /**
+     * Per network, the chain it runs on: `simulated` (the default), a real kind (`esplora` or `rpc`,
+     * served by the adapters this build has), or for Monero `off` (the coin is not offered at all).
+     */
+    networks: {
+      BTC: 'simulated' | 'esplora' | 'rpc';
+      LTC: 'simulated' | 'esplora' | 'rpc';
+      EVM: 'simulated' | 'rpc';
+      XMR: 'simulated' | 'off';
+    };
+    /** How often each real network's follower reads its node (`<NETWORK>_POLL_SECONDS`). */
+    pollSeconds: { BTC: number; LTC: number; EVM: number };
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
@@ -428,7 +448,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         holdDays: e.BOND_HOLD_DAYS,
       },
     },
-    chain: { simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION },
+    chain: {
+      simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION,
+      networks: { BTC: e.CHAIN_BTC, LTC: e.CHAIN_LTC, EVM: e.CHAIN_EVM, XMR: e.CHAIN_XMR },
+      pollSeconds: { BTC: e.BTC_POLL_SECONDS, LTC: e.LTC_POLL_SECONDS, EVM: e.EVM_POLL_SECONDS },
+    },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,
       marginMax: e.OFFER_MARGIN_MAX,

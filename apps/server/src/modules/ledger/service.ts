@@ -5,7 +5,12 @@ import { AppError } from '../../platform/http/errors.js';
 import { createHolds } from './holds.js';
 import { holdsRepository } from './holds-repository.js';
 import { ledgerRepository, type AccountIdentity } from './repository.js';
-import { isPerTradeAccountKind, isUserAccountKind, type AccountKind } from './tables.js';
+import {
+  isNonPositiveAccountKind,
+  isPerTradeAccountKind,
+  isUserAccountKind,
+  type AccountKind,
+} from './tables.js';
 
 /** The kinds of movement; the wallet history shows the same list (one source: the contract). */
 export const TRANSACTION_KINDS = walletTransactionKinds;
@@ -163,7 +168,13 @@ export function createLedger(db: Db, now: () => Date = () => new Date()) {
     // CHECK constraint on the table is the last line of defence.
     for (const account of locked) {
       const delta = deltas.get(account.id) ?? 0n;
-      if (account.kind !== 'world' && account.balance + delta < 0n) {
+      if (account.kind === 'world') continue;
+      if (isNonPositiveAccountKind(account.kind)) {
+        // What is owed (a deficit, the operator's network costs) is paid off, never overpaid (0055).
+        if (account.balance + delta > 0n) throw insufficientFunds('More than is owed');
+        continue;
+      }
+      if (account.balance + delta < 0n) {
         throw account.kind === 'escrow'
           ? new AppError(409, 'ESCROW_ALREADY_SETTLED', 'The escrow of this trade is already settled.')
           : insufficientFunds();
@@ -317,7 +328,7 @@ export function createLedger(db: Db, now: () => Date = () => new Date()) {
       const result = new Map<string, UserBalances>();
       for (const row of rows) {
         const entry = result.get(row.cryptoCode) ?? { ...NO_BALANCES };
-        if (isUserAccountKind(row.kind)) entry[row.kind as keyof UserBalances] += BigInt(row.balance);
+        if (row.kind in entry) entry[row.kind as keyof UserBalances] += BigInt(row.balance);
         result.set(row.cryptoCode, entry);
       }
       return result;

@@ -122,7 +122,11 @@ export const ledgerEntries = pgTable(
 
 /** Whether a kind of account belongs to a user (as opposed to the platform). */
 export const isUserAccountKind = (kind: AccountKind): boolean =>
-  kind === 'available' || kind === 'escrow' || kind === 'bond' || kind === 'held';
+  kind === 'available' || kind === 'escrow' || kind === 'bond' || kind === 'held' || kind === 'deficit';
+
+/** Kinds whose balance may not rise above zero (what is owed), as the balance CHECK says (0055). */
+export const isNonPositiveAccountKind = (kind: AccountKind): boolean =>
+  kind === 'deficit' || kind === 'network_costs';
 
 /** Kinds whose accounts are one per trade, named by the trade's hash (`reference`). */
 export const isPerTradeAccountKind = (kind: AccountKind): boolean => kind === 'escrow' || kind === 'held';

@@ -2,9 +2,24 @@ export { createWalletService, DEFAULT_BOND_AMOUNTS, DEFAULT_NETWORK_FEES } from 
 export type { WalletService, WalletHooks } from './service.js';
 export { walletRoutes } from './routes.js';
 export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chain/adapter.js';
-export { assertChainAllowed, chainFromConfig, SimulatedChainInProductionError } from './chain/from-config.js';
+export {
+  assertChainAllowed,
+  chainFromConfig,
+  ChainNotAvailableError,
+  CompositeChain,
+  SimulatedChainInProductionError,
+} from './chain/from-config.js';
 export { convertSimulatedAddressesToTestForm } from './chain/test-form-addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
+export {
+  createChainFollower,
+  startChainFollowers,
+  startConfiguredFollowers,
+  type ChainFollower,
+  type FollowerPass,
+} from './chain/follower.js';
+export { createDepositBook, type DepositBook } from './chain/deposit-book.js';
+export { blockSourcesFromConfig, chainNetworkOf, coinsOfNetwork, CHAIN_NETWORKS } from './chain/networks.js';

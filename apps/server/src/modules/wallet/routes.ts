@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminChainReversalsQuerySchema,
+  adminChainReversalsSchema,
   lineString,
   bondBodySchema,
   bondStatusSchema,
@@ -22,6 +24,16 @@ import { requireUser } from '../../platform/auth/session.js';
 import type { WalletService, WithdrawalRow } from './service.js';
 
 const coinQuery = z.object({ crypto_currency_code: cryptoCodeSchema });
+
+/** What the user reads next to a deposit that was not (or no longer is) credited (decision 0055). */
+const DEPOSIT_REASONS: Partial<Record<string, string>> = {
+  reversed:
+    'The block that held this transaction was replaced by the network (a chain reorganisation) and the ' +
+    'new chain does not contain it, so its credit was taken back. If it is mined again, it is credited again.',
+  dropped:
+    'This transaction left the network before it was confirmed (it was replaced or expired). Nothing ' +
+    'was credited.',
+};
 
 async function presentWithdrawal(
   wallet: WalletService,
@@ -120,9 +132,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Incoming chain transactions, pending and confirmed',
+        summary: 'Incoming chain transactions: pending, confirmed, reversed or dropped',
         description:
-          "The chain transactions paying into the caller's deposit addresses, with their confirmations: pending until WALLET_CONFIRMATIONS, then credited. Logged-in users.",
+          "The chain transactions paying into the caller's deposit addresses, newest first, with their confirmations: `pending` (in the mempool, `inMempool`, then N of `requiredConfirmations`), `confirmed` (credited), `reversed` (credited, then a chain reorganisation took it away and the credit was taken back) or `dropped` (gone before it was credited), with a plain `reason` for the last two. Logged-in users.",
         response: { 200: dataEnvelope(z.array(chainDepositSchema)) },
       },
     },
@@ -134,16 +146,36 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
           id: row.id,
           cryptoCurrencyCode: row.cryptoCode,
           txid: row.txid,
+          outputIndex: row.outputIndex,
           amount: formatBaseUnits(BigInt(row.amount), await wallet.decimalsOf(row.cryptoCode)),
           confirmations: row.confirmations,
           requiredConfirmations: row.requiredConfirmations,
           status: row.status,
+          inMempool: row.status === 'pending' && row.blockHash === null && wallet.isFollowed(row.cryptoCode),
+          reason: DEPOSIT_REASONS[row.status] ?? null,
           createdAt: row.createdAt.toISOString(),
           confirmedAt: row.confirmedAt?.toISOString() ?? null,
+          reversedAt: row.reversedAt?.toISOString() ?? null,
         });
       }
       return { data };
     },
+  );
+
+  app.get(
+    '/rest/v1/admin/chain/reversals',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Deposits taken back by chain reorganisations, and the accounts that owe',
+        description:
+          'The credited chain deposits a reorganisation took out of the best chain (newest first, up to `limit`), with what became of them since, and every account whose deficit is below zero: what the user owes because they had spent a reversed deposit, their available balance and the account notice the reversal set (decision 0055). Staff with `users.view`.',
+        querystring: adminChainReversalsQuerySchema,
+        response: { 200: dataEnvelope(adminChainReversalsSchema) },
+      },
+    },
+    async (request) => ({ data: await wallet.chainReversals(request.query.limit) }),
   );
 
   app.get(

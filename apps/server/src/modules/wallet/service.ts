@@ -23,6 +23,7 @@ import { NO_BALANCES, type Hold, type Ledger } from '../ledger/index.js';
 import { fiatPerUnit, type RatesService } from '../rates/index.js';
 import { usersRepository } from '../users/repository.js';
 import type { ChainAdapter } from './chain/adapter.js';
+import { chainNetworkOf } from './chain/networks.js';
 import { walletRepository, type ChainDepositRow, type WithdrawalRow } from './repository.js';
 import { withdrawalRequestHash } from './request-hash.js';
 import { lockBondsOf } from './bond-lock.js';
@@ -441,14 +442,20 @@ export function createWalletService(options: WalletServiceOptions) {
     async depositAddress(userId: number, code: string) {
       const crypto = await coin(code);
       const existing = await walletRepository.findDepositAddress(db, userId, crypto.code);
+      // The address is derived from the user's index on the coin's network (ETH, USDT and USDC share
+      // one): allocated and recorded with the address in one transaction (decision 0055).
       const row =
         existing ??
-        (await walletRepository.claimDepositAddress(
-          db,
-          userId,
-          crypto.code,
-          chain.newDepositAddress(crypto.code),
-        ));
+        (await db.transaction(async (tx) => {
+          const index = await walletRepository.derivationIndex(tx, chainNetworkOf(crypto.code), userId);
+          return walletRepository.claimDepositAddress(
+            tx,
+            userId,
+            crypto.code,
+            chain.newDepositAddress(crypto.code, index),
+            index,
+          );
+        }));
       if (!row) throw new Error('deposit address vanished');
       return {
         cryptoCurrencyCode: crypto.code,
@@ -473,6 +480,14 @@ export function createWalletService(options: WalletServiceOptions) {
       const user = await usersRepository.findByUsername(db, input.username);
       if (!user) throw fieldError('user', `No user "${input.username}"`, 'unknown_user');
       const crypto = await coin(input.code, 'crypto');
+      if (!chain.simulatedCoins.includes(crypto.code)) {
+        // A real chain's deposits come from its follower; nothing may make them out of thin air.
+        throw fieldError(
+          'crypto',
+          `${crypto.code} is on a real chain, not the simulated one`,
+          'not_simulated',
+        );
+      }
       const amount = units(input.amount, crypto.decimals, 'amount');
       const { address } = await this.depositAddress(user.id, crypto.code);
       const required = chain.requiredConfirmations(crypto.code);
@@ -516,7 +531,7 @@ export function createWalletService(options: WalletServiceOptions) {
 
       let confirmed = 0;
       await db.transaction(async (tx) => {
-        for (const deposit of await walletRepository.lockPendingDeposits(tx)) {
+        for (const deposit of await walletRepository.lockPendingDeposits(tx, chain.simulatedCoins)) {
           const confirmations = deposit.confirmations + 1;
           if (confirmations >= deposit.requiredConfirmations) {
             await confirmDeposit(tx, deposit, confirmations);
@@ -530,7 +545,11 @@ export function createWalletService(options: WalletServiceOptions) {
       // Completing first, then broadcasting, makes a withdrawal take two blocks: visible as pending.
       let completed = 0;
       await db.transaction(async (tx) => {
-        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, false)) {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(
+          tx,
+          false,
+          chain.simulatedCoins,
+        )) {
           const total = BigInt(withdrawal.amount) + BigInt(withdrawal.networkFee);
           await ledger.transfer(
             {
@@ -553,7 +572,11 @@ export function createWalletService(options: WalletServiceOptions) {
         }
       });
       await db.transaction(async (tx) => {
-        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, true)) {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(
+          tx,
+          true,
+          chain.simulatedCoins,
+        )) {
           const { txid } = await chain.broadcast({
             coin: withdrawal.cryptoCode,
             address: withdrawal.address ?? '',
@@ -625,6 +648,39 @@ export function createWalletService(options: WalletServiceOptions) {
 
     async deposits(userId: number, limit = 50) {
       return walletRepository.depositsOfUser(db, userId, limit);
+    },
+
+    /** Whether a coin's deposits come from a chain follower (a real chain) rather than the simulated one. */
+    isFollowed: (code: string) => chain.supports(code) && !chain.simulatedCoins.includes(code),
+
+    /** The console's list: reversed deposits and accounts in deficit (decision 0055). */
+    async chainReversals(limit: number) {
+      const decimals = async (code: string) => (await catalogue.data()).cryptoByCode.get(code)?.decimals ?? 8;
+      const reversed = [];
+      for (const row of await walletRepository.reversedDeposits(db, limit)) {
+        reversed.push({
+          id: row.id,
+          username: row.username,
+          cryptoCurrencyCode: row.cryptoCode,
+          txid: row.txid,
+          outputIndex: row.outputIndex,
+          amount: formatBaseUnits(BigInt(row.amount), await decimals(row.cryptoCode)),
+          status: row.status,
+          reversedAt: row.reversedAt.toISOString(),
+        });
+      }
+      const deficits = [];
+      for (const row of await walletRepository.deficitAccounts(db, limit)) {
+        const places = await decimals(row.cryptoCode);
+        deficits.push({
+          username: row.username,
+          cryptoCurrencyCode: row.cryptoCode,
+          owed: formatBaseUnits(-BigInt(row.balance), places),
+          available: formatBaseUnits(BigInt(row.available), places),
+          accountNotice: row.accountNotice,
+        });
+      }
+      return { reversedDeposits: reversed, deficits };
     },
 
     async history(

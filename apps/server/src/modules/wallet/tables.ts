@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +24,11 @@ export const depositAddresses = pgTable(
       .references(() => users.id),
     cryptoCode: text('crypto_code').notNull(),
     address: text('address').notNull(),
+    /**
+     * The index the address was derived at (BIP-32 child number, the EVM forwarder's CREATE2 salt): the
+     * user's index on the coin's network (`deposit_address_indexes`). Null for rows made before indexes.
+     */
+    derivationIndex: integer('derivation_index'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -31,7 +37,34 @@ export const depositAddresses = pgTable(
   ],
 );
 
-export const DEPOSIT_STATUSES = ['pending', 'confirmed'] as const;
+/**
+ * One derivation index per user and chain network ('BTC', 'LTC', 'EVM', 'XMR'; ETH, USDT and USDC share
+ * the EVM one, so one address): handed out in order, gap-free, never to two users (decision 0055).
+ */
+export const depositAddressIndexes = pgTable(
+  'deposit_address_indexes',
+  {
+    network: text('network').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    derivationIndex: integer('derivation_index').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposit_address_indexes_user_key').on(t.network, t.userId),
+    uniqueIndex('deposit_address_indexes_index_key').on(t.network, t.derivationIndex),
+    check('deposit_address_indexes_index_check', sql`${t.derivationIndex} >= 0`),
+  ],
+);
+
+/**
+ * `pending`: in the mempool or confirming; `confirmed`: credited; `reversed`: credited, then a
+ * reorganisation took its block away and the new chain does not hold it (the credit was reversed);
+ * `dropped`: pending, then gone from both the chain and the mempool (decision 0055).
+ */
+export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'reversed', 'dropped'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** Incoming chain transactions: pending until enough confirmations, credited exactly once. */
 export const chainDeposits = pgTable(
@@ -44,24 +77,73 @@ export const chainDeposits = pgTable(
     cryptoCode: text('crypto_code').notNull(),
     address: text('address').notNull(),
     txid: text('txid').notNull(),
+    /** Which payment of the transaction (ObservedTransfer.outputIndex); 0 on the simulated chain. */
+    outputIndex: integer('output_index').notNull().default(0),
+    /** The best chain's block that holds it; null while in the mempool (or after its block left). */
+    blockHeight: bigint('block_height', { mode: 'number' }),
+    blockHash: text('block_hash'),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     status: text('status', { enum: DEPOSIT_STATUSES }).notNull().default('pending'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
+    /** The block it was credited in (part of the credit's ledger key). */
+    creditedBlockHash: text('credited_block_hash'),
+    /** The ledger transaction that took the credit back after a reorganisation. */
+    reversalLedgerTransactionId: bigint('reversal_ledger_transaction_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('chain_deposits_txid_key').on(t.cryptoCode, t.txid),
+    uniqueIndex('chain_deposits_txid_key').on(t.cryptoCode, t.txid, t.outputIndex),
     index('chain_deposits_user_idx').on(t.userId, t.status),
     index('chain_deposits_pending_idx')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),
+    // The follower's unmined credited and pending deposits, and the console's reversed ones.
+    index('chain_deposits_unmined_idx')
+      .on(t.cryptoCode, t.status)
+      .where(sql`${t.blockHash} IS NULL`),
+    index('chain_deposits_block_idx')
+      .on(t.cryptoCode, t.blockHeight)
+      .where(sql`${t.blockHeight} IS NOT NULL`),
+    index('chain_deposits_reversed_idx')
+      .on(t.reversedAt)
+      .where(sql`${t.reversedAt} IS NOT NULL`),
     check('chain_deposits_amount_check', sql`${t.amount} > 0`),
-    check('chain_deposits_status_check', sql`${t.status} IN ('pending', 'confirmed')`),
+    check('chain_deposits_output_index_check', sql`${t.outputIndex} >= 0`),
+    check('chain_deposits_status_check', sql`${t.status} IN ('pending', 'confirmed', 'reversed', 'dropped')`),
   ],
 );
+
+/**
+ * The blocks each network's follower has read (chain/follower.ts): the last CHAIN_BLOCK_WINDOW of its
+ * best chain, compared with the node's to find a reorganisation.
+ */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    network: text('network').notNull(),
+    height: bigint('height', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.height] })],
+);
+
+/**
+ * One row per followed network: the follower's lock (a pass holds it FOR UPDATE; another instance skips
+ * it) and where it is (the height and hash of the last block read).
+ */
+export const chainFollowers = pgTable('chain_followers', {
+  network: text('network').primaryKey(),
+  height: bigint('height', { mode: 'number' }),
+  hash: text('hash'),
+  /** The source's tip at the last pass: how far behind the follower is. */
+  tipHeight: bigint('tip_height', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * `awaiting_approval`: above WITHDRAW_APPROVAL_USD, waits for two staff members (issue 27); `pending`:

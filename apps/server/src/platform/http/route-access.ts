@@ -249,6 +249,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /rest/v1/admin/users/{username}/role': STAFF,
   'PUT /rest/v1/admin/users/{username}/video-verification': STAFF,
   'GET /rest/v1/admin/audit-log': STAFF,
+  'GET /rest/v1/admin/chain/reversals': STAFF,
   'GET /rest/v1/admin/outbox': STAFF,
   'GET /rest/v1/admin/reports': STAFF,
   'POST /rest/v1/admin/reports/{id}': STAFF,

@@ -18,7 +18,12 @@ export interface ChainAdapter {
    * it (SIMULATED_CHAIN_IN_PRODUCTION, decision 0047), and every deposit and send screen says so.
    */
   readonly simulatedCoins: readonly string[];
-  newDepositAddress(coin: string): string;
+  /**
+   * The deposit address at `index`, the user's index on the coin's network (deposit_address_indexes):
+   * a real adapter derives it (the BIP-32 child number; the EVM forwarder's CREATE2 salt), so the same
+   * index always gives the same address. The simulated chain ignores it.
+   */
+  newDepositAddress(coin: string, index: number): string;
   isValidAddress(coin: string, address: string): boolean;
   /**
    * For an address `isValidAddress` refuses: the network it belongs to instead (a mainnet address on the
@@ -59,7 +64,7 @@ export class SimulatedChain implements ChainAdapter {
   readonly simulatedCoins = ADDRESS_COINS;
   network = (coin: string) => addressFormat(coin, 'test').network;
   supports = (coin: string) => supportsCoin(coin);
-  newDepositAddress = (coin: string) => addressFormat(coin, 'test').generate();
+  newDepositAddress = (coin: string, _index?: number) => addressFormat(coin, 'test').generate();
   isValidAddress = (coin: string, address: string) => isValidAddress(coin, address, 'test');
   otherNetworkOf = (coin: string, address: string) =>
     !this.isValidAddress(coin, address) && isValidAddress(coin, address, 'mainnet')

@@ -1,13 +1,71 @@
 import type { Config } from '../../../platform/config.js';
 import { SimulatedChain, type ChainAdapter } from './adapter.js';
+import { CHAIN_NETWORKS, chainNetworkOf, REAL_CHAIN_ADAPTERS, type ChainNetwork } from './networks.js';
+
+/**
+ * One adapter made of one per network (decision 0055): each coin goes to the adapter of its network
+ * (Bitcoin, Litecoin, the EVM chain for ETH, USDT and USDC, Monero); a coin whose network is `off` is
+ * not supported at all. Its simulated coins are those its simulated parts serve.
+ */
+export class CompositeChain implements ChainAdapter {
+  readonly simulatedCoins: readonly string[];
+  constructor(private readonly parts: Map<string, ChainAdapter>) {
+    this.simulatedCoins = [...parts].filter(([coin, a]) => a.simulatedCoins.includes(coin)).map(([c]) => c);
+  }
+  private part(coin: string): ChainAdapter {
+    const adapter = this.parts.get(coin.toUpperCase());
+    if (!adapter) throw new Error(`no chain serves ${coin}`);
+    return adapter;
+  }
+  supports = (coin: string) => this.parts.has(coin.toUpperCase()) && this.part(coin).supports(coin);
+  network = (coin: string) => this.part(coin).network(coin);
+  newDepositAddress = (coin: string, index: number) => this.part(coin).newDepositAddress(coin, index);
+  isValidAddress = (coin: string, address: string) => this.part(coin).isValidAddress(coin, address);
+  otherNetworkOf = (coin: string, address: string) => this.part(coin).otherNetworkOf(coin, address);
+  requiredConfirmations = (coin: string) => this.part(coin).requiredConfirmations(coin);
+  broadcast = (w: { coin: string; address: string; amount: bigint }) => this.part(w.coin).broadcast(w);
+  newTxid = (coin: string) => this.part(coin).newTxid(coin);
+}
+
+export class ChainNotAvailableError extends Error {}
 
 /**
  * The chain adapter the configuration selects: the server, the admin commands and the demo seeds all
- * build theirs here, so a real adapter added later (chosen per coin family in `config.chain`) reaches
- * every one of them. Only the simulated chain exists in this version (decision 0047).
+ * build theirs here. Each network (`CHAIN_BTC`, `CHAIN_LTC`, `CHAIN_EVM`, `CHAIN_XMR`) is simulated by
+ * default; a real kind is built by the adapter this build registered for it (networks.ts) and refused with
+ * the reason when there is none; Monero may be `off`. All simulated: the simulated chain itself (0047).
  */
 export function chainFromConfig(config: Pick<Config, 'wallet' | 'chain'>): ChainAdapter {
-  return new SimulatedChain(config.wallet.confirmations);
+  const simulated = new SimulatedChain(config.wallet.confirmations);
+  const kinds: Record<ChainNetwork, string> = config.chain.networks ?? {
+    BTC: 'simulated',
+    LTC: 'simulated',
+    EVM: 'simulated',
+    XMR: 'simulated',
+  };
+  if (CHAIN_NETWORKS.every((network) => kinds[network] === 'simulated')) return simulated;
+  const adapters = new Map<ChainNetwork, ChainAdapter | null>();
+  for (const network of CHAIN_NETWORKS) {
+    const kind = kinds[network];
+    if (kind === 'simulated') adapters.set(network, simulated);
+    else if (kind === 'off') adapters.set(network, null);
+    else {
+      const build = REAL_CHAIN_ADAPTERS[network]?.[kind];
+      if (!build) {
+        throw new ChainNotAvailableError(
+          `CHAIN_${network}=${kind} is not available in this build: it has no ${kind} adapter for ` +
+            `${network}. Use CHAIN_${network}=simulated, or a build that has one.`,
+        );
+      }
+      adapters.set(network, build(config as Config));
+    }
+  }
+  const parts = new Map<string, ChainAdapter>();
+  for (const coin of simulated.simulatedCoins) {
+    const adapter = adapters.get(chainNetworkOf(coin) as ChainNetwork);
+    if (adapter) parts.set(coin, adapter);
+  }
+  return new CompositeChain(parts);
 }
 
 /**
@@ -23,9 +81,9 @@ export function assertChainAllowed(
   throw new SimulatedChainInProductionError(
     `Refusing to run the simulated chain in production (${chain.simulatedCoins.join(', ')}): its ` +
       'deposit addresses belong to nobody and nothing sent to them arrives, so a user sending real coin ' +
-      'would lose it. This version has no real chain adapter. For a staging server with production ' +
-      'settings and demo money, set SIMULATED_CHAIN_IN_PRODUCTION=true: every deposit and send screen ' +
-      'then says it is a demo network.',
+      'would lose it. Choose a real chain for each network (CHAIN_BTC, CHAIN_LTC, CHAIN_EVM) and ' +
+      'CHAIN_XMR=off, or, for a staging server with production settings and demo money, set ' +
+      'SIMULATED_CHAIN_IN_PRODUCTION=true: every deposit and send screen then says it is a demo network.',
   );
 }
 

@@ -210,10 +210,20 @@ function IncomingDeposits({ coin }: { coin: WalletCoin }) {
   );
 }
 
+const STATUS_COLORS: Record<ChainDeposit['status'], string> = {
+  pending: 'yellow',
+  confirmed: 'teal',
+  reversed: 'red',
+  dropped: 'gray',
+};
+
 function DepositItem({ deposit }: { deposit: ChainDeposit }) {
   const { t } = useTranslation();
   const format = useWalletFormat();
-  const isPending = deposit.status === 'pending';
+  const { status } = deposit;
+  const isPending = status === 'pending';
+  // A reversed or dropped deposit credits nothing: no progress bar, a plain reason instead (0055).
+  const settledAway = status === 'reversed' || status === 'dropped';
   const shown = Math.min(deposit.confirmations, deposit.requiredConfirmations);
   const percent = deposit.requiredConfirmations > 0 ? (shown / deposit.requiredConfirmations) * 100 : 100;
   return (
@@ -222,33 +232,49 @@ function DepositItem({ deposit }: { deposit: ChainDeposit }) {
       gap={6}
       py="sm"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      data-status={deposit.status}
+      data-status={status}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <CryptoAmount amount={deposit.amount} code={deposit.cryptoCurrencyCode} signed fw={700} />
+          <CryptoAmount
+            amount={deposit.amount}
+            code={deposit.cryptoCurrencyCode}
+            signed
+            fw={700}
+            td={settledAway ? 'line-through' : undefined}
+          />
           <Text size="xs" c="dimmed">
             {format.dateTime(deposit.createdAt)}
           </Text>
         </div>
-        <Badge color={isPending ? 'yellow' : 'teal'} variant={isPending ? 'light' : 'filled'}>
-          {isPending ? t('wallet.deposit.pending') : t('wallet.deposit.confirmed')}
+        <Badge color={STATUS_COLORS[status]} variant={status === 'confirmed' ? 'filled' : 'light'}>
+          {t(`wallet.deposit.${status}`)}
         </Badge>
       </Group>
-      <Progress
-        value={percent}
-        color={isPending ? 'yellow' : 'teal'}
-        size="sm"
-        aria-label={t('wallet.deposit.progress', {
-          count: shown,
-          required: deposit.requiredConfirmations,
-        })}
-      />
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="xs" c={isPending ? undefined : 'dimmed'} fw={isPending ? 600 : undefined}>
-          {t('wallet.deposit.progress', { count: shown, required: deposit.requiredConfirmations })}
+      {settledAway ? (
+        <Text size="sm" c={status === 'reversed' ? 'red' : 'dimmed'} data-testid="deposit-reason">
+          {t(status === 'reversed' ? 'wallet.deposit.reversedReason' : 'wallet.deposit.droppedReason')}
         </Text>
-        <Text size="xs" c="dimmed" className={classes.mono} truncate="end" title={deposit.txid} maw="50%">
+      ) : (
+        <Progress
+          value={percent}
+          color={isPending ? 'yellow' : 'teal'}
+          size="sm"
+          aria-label={t('wallet.deposit.progress', {
+            count: shown,
+            required: deposit.requiredConfirmations,
+          })}
+        />
+      )}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        {settledAway ? null : (
+          <Text size="xs" c={isPending ? undefined : 'dimmed'} fw={isPending ? 600 : undefined}>
+            {deposit.inMempool
+              ? t('wallet.deposit.inMempool')
+              : t('wallet.deposit.progress', { count: shown, required: deposit.requiredConfirmations })}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" className={classes.mono} truncate="end" title={deposit.txid} maw="100%">
           {deposit.txid}
         </Text>
       </Group>
