@@ -64,7 +64,7 @@ export class SimulatedChain implements ChainAdapter {
   readonly simulatedCoins = ADDRESS_COINS;
   network = (coin: string) => addressFormat(coin, 'test').network;
   supports = (coin: string) => supportsCoin(coin);
-  newDepositAddress = (coin: string, _index?: number) => addressFormat(coin, 'test').generate();
+  newDepositAddress = (coin: string, _index: number) => addressFormat(coin, 'test').generate();
   isValidAddress = (coin: string, address: string) => isValidAddress(coin, address, 'test');
   otherNetworkOf = (coin: string, address: string) =>
     !this.isValidAddress(coin, address) && isValidAddress(coin, address, 'mainnet')

@@ -24,6 +24,7 @@ export function ConsoleHeader({
     { to: '/admin/reports', label: t('admin.nav.reports'), show: permissions.can('reports.handle') },
     { to: '/admin/appeals', label: t('admin.nav.appeals'), show: permissions.can('appeals.decide') },
     { to: '/admin/users', label: t('admin.nav.users'), show: permissions.can('users.view') },
+    { to: '/admin/chain', label: t('admin.nav.chain'), show: permissions.can('users.view') },
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     { to: '/admin/outbox', label: t('admin.nav.outbox'), show: permissions.can('outbox.read') },
     {
