@@ -41,6 +41,19 @@ const envSchema = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(20),
   // A production start on the simulated chain is refused unless this says it is meant (staging; 0047).
   SIMULATED_CHAIN_IN_PRODUCTION: booleanString.default(false),
+  // Bitcoin and Litecoin on their real networks (issue 27, decision 0056): the adapter, then per coin
+  // its network, node, deposit descriptor (public keys only) and hot wallet key (a WIF, or a file holding it).
+  CHAIN_BTC: z.enum(['simulated', 'esplora', 'rpc']).default('simulated'),
+  BTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  BTC_ESPLORA_URL: z.string().url().optional(),
+  BTC_DEPOSIT_DESCRIPTOR: z.string().optional(),
+  BTC_HOT_WALLET_KEY: z.string().optional(),
+  BTC_HOT_WALLET_KEY_FILE: z.string().optional(),
+  LTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  LTC_ESPLORA_URL: z.string().url().optional(),
+  LTC_DEPOSIT_DESCRIPTOR: z.string().optional(),
+  LTC_HOT_WALLET_KEY: z.string().optional(),
+  LTC_HOT_WALLET_KEY_FILE: z.string().optional(),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
@@ -106,6 +119,17 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
+/** One Bitcoin-family coin's settings, as given (checked by `bitcoinFromConfig` at start). */
+export type BitcoinCoinSettings = {
+  network: 'mainnet' | 'testnet' | 'regtest';
+  esploraUrl: string | null;
+  /** An output descriptor with an extended PUBLIC key (deposit addresses). */
+  depositDescriptor: string | null;
+  /** The hot wallet's WIF, or the file holding it (exactly one; a secret: never logged). */
+  hotWalletKey: string | null;
+  hotWalletKeyFile: string | null;
+};
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   appEnv: 'local' | 'staging' | 'production' | 'testing' | 'automation' | 'demo';
@@ -156,6 +180,15 @@ export type Config = {
      * server with production settings): without it main.ts refuses, since its addresses belong to nobody.
      */
     simulatedInProduction: boolean;
+    /**
+     * Bitcoin and Litecoin (modules/wallet/chain/bitcoin; decision 0056): `simulated` keeps both on the
+     * simulated chain; `esplora` serves BTC on its real network, and LTC too when any LTC_ setting is
+     * given. `bitcoinFromConfig` checks the settings and builds the adapter, the node and the keys.
+     */
+    bitcoin: {
+      mode: 'simulated' | 'esplora' | 'rpc';
+      coins: Record<'BTC' | 'LTC', BitcoinCoinSettings>;
+    };
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
@@ -428,7 +461,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         holdDays: e.BOND_HOLD_DAYS,
       },
     },
-    chain: { simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION },
+    chain: {
+      simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION,
+      bitcoin: {
+        mode: e.CHAIN_BTC,
+        coins: {
+          BTC: {
+            network: e.BTC_NETWORK,
+            esploraUrl: e.BTC_ESPLORA_URL || null,
+            depositDescriptor: e.BTC_DEPOSIT_DESCRIPTOR || null,
+            hotWalletKey: e.BTC_HOT_WALLET_KEY || null,
+            hotWalletKeyFile: e.BTC_HOT_WALLET_KEY_FILE || null,
+          },
+          LTC: {
+            network: e.LTC_NETWORK,
+            esploraUrl: e.LTC_ESPLORA_URL || null,
+            depositDescriptor: e.LTC_DEPOSIT_DESCRIPTOR || null,
+            hotWalletKey: e.LTC_HOT_WALLET_KEY || null,
+            hotWalletKeyFile: e.LTC_HOT_WALLET_KEY_FILE || null,
+          },
+        },
+      },
+    },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,
       marginMax: e.OFFER_MARGIN_MAX,

@@ -3,6 +3,13 @@ export type { WalletService, WalletHooks } from './service.js';
 export { walletRoutes } from './routes.js';
 export { SimulatedChain, DEFAULT_CONFIRMATIONS, type ChainAdapter } from './chain/adapter.js';
 export { assertChainAllowed, chainFromConfig, SimulatedChainInProductionError } from './chain/from-config.js';
+export {
+  assertBitcoinReady,
+  bitcoinFromConfig,
+  BitcoinConfigError,
+  checkBitcoinNodes,
+  type BitcoinSetup,
+} from './chain/bitcoin/from-config.js';
 export { convertSimulatedAddressesToTestForm } from './chain/test-form-addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
