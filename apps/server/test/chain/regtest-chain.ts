@@ -444,7 +444,7 @@ export class RegtestChain {
     const tx = new btc.Transaction({ allowUnknownOutputs: true });
     let total = 0n;
     const feeRate = BigInt(Math.ceil(options.feeRate ?? 2));
-    const estimate = (inputs: number) => feeRate * BigInt(11 + inputs * 68 + (outputs.length + 1) * 31);
+    const estimate = (inputs: number) => feeRate * BigInt(20 + inputs * 69 + (outputs.length + 1) * 32);
     for (const coin of coins) {
       if (total >= need + estimate(tx.inputsLength)) break;
       tx.addInput({

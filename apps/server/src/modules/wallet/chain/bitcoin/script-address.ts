@@ -1,4 +1,4 @@
-import { base58check, bech32, bech32m } from '@scure/base';
+import { base58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import * as btc from '@scure/btc-signer';
 import { signerNetworks, type BitcoinNetwork } from './networks.js';
@@ -12,6 +12,47 @@ import { signerNetworks, type BitcoinNetwork } from './networks.js';
 
 const b58 = base58check(sha256);
 
+const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+const BECH32_CONST = 1;
+const BECH32M_CONST = 0x2bc830a3;
+
+/**
+ * A segwit address (BIP-173 bech32 for version 0, BIP-350 bech32m after) written without intermediate
+ * arrays: the deposit scan encodes every output of every block. Equal to `@scure/base`'s encoder
+ * (script-address.test.ts).
+ */
+export function segwitAddress(hrp: string, version: number, program: Uint8Array): string {
+  const words: number[] = [version];
+  let acc = 0;
+  let bits = 0;
+  for (const byte of program) {
+    acc = ((acc << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      words.push((acc >> bits) & 31);
+    }
+  }
+  if (bits > 0) words.push((acc << (5 - bits)) & 31);
+  let chk = 1;
+  const step = (value: number) => {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ value;
+    for (let i = 0; i < 5; i += 1) if ((top >>> i) & 1) chk ^= GENERATOR[i]!;
+  };
+  for (let i = 0; i < hrp.length; i += 1) step(hrp.charCodeAt(i) >> 5);
+  step(0);
+  for (let i = 0; i < hrp.length; i += 1) step(hrp.charCodeAt(i) & 31);
+  for (const word of words) step(word);
+  for (let i = 0; i < 6; i += 1) step(0);
+  chk ^= version === 0 ? BECH32_CONST : BECH32M_CONST;
+  let out = `${hrp}1`;
+  for (const word of words) out += CHARSET[word];
+  for (let i = 0; i < 6; i += 1) out += CHARSET[(chk >>> (5 * (5 - i))) & 31];
+  return out;
+}
+
 function base58Address(version: number, hash: Uint8Array): string {
   const payload = new Uint8Array(21);
   payload[0] = version;
@@ -24,11 +65,11 @@ export function addressOfScript(script: Uint8Array, network: BitcoinNetwork): st
   const n = script.length;
   // P2WPKH: OP_0 <20>; P2WSH: OP_0 <32>
   if (script[0] === 0x00 && ((n === 22 && script[1] === 0x14) || (n === 34 && script[1] === 0x20))) {
-    return bech32.encode(network.bech32, [0, ...bech32.toWords(script.subarray(2))], 90);
+    return segwitAddress(network.bech32, 0, script.subarray(2));
   }
   // P2TR: OP_1 <32>
   if (n === 34 && script[0] === 0x51 && script[1] === 0x20) {
-    return bech32m.encode(network.bech32, [1, ...bech32m.toWords(script.subarray(2))], 90);
+    return segwitAddress(network.bech32, 1, script.subarray(2));
   }
   // P2PKH: OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG
   if (
