@@ -189,3 +189,37 @@ describe('the Esplora client against a regtest chain served over HTTP', () => {
     }
   });
 });
+
+describe('the same client on Litecoin regtest', () => {
+  it('should find payments to rltc1 addresses, and follow a reorganisation that mines them again', async () => {
+    const network = bitcoinNetwork('LTC', 'regtest');
+    const chain = new RegtestChain(network);
+    chain.mine(101);
+    const server = await startEsploraServer(chain);
+    try {
+      const client = new EsploraClient({ url: server.url, network, backoffMs: 1 });
+      expect(await client.genesisHash()).toBe(network.genesis[0]);
+      const user = testKey(network, 'ltc user');
+      expect(user.address).toMatch(/^rltc1q/);
+      const txid = chain.pay(chain.miner, [{ address: user.address, amount: 123_456n }]);
+      const [first] = chain.mine(1);
+      const watched = watching([user.address]);
+      expect(await client.transfersInBlock({ height: 102, hash: first! }, watched)).toEqual([
+        { coin: 'LTC', txid, outputIndex: 0, address: user.address, amount: 123_456n },
+      ]);
+      // The block is replaced; its transaction returns to the mempool and is mined again in the new branch.
+      const [replacement] = chain.reorg(1, { returnToMempool: true, replacement: 2 });
+      expect(await client.blockHashAt(102)).toBe(replacement);
+      expect(await client.transfersInBlock({ height: 102, hash: replacement! }, watched)).toEqual([
+        { coin: 'LTC', txid, outputIndex: 0, address: user.address, amount: 123_456n },
+      ]);
+      expect(await client.txStatus(txid)).toMatchObject({
+        state: 'confirmed',
+        blockHash: replacement,
+        confirmations: 2,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
