@@ -11,6 +11,7 @@ import { runAdminCommand } from './cli/commands.js';
 import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping/index.js';
 import {
+  assertBitcoinReady,
   assertChainAllowed,
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
@@ -35,6 +36,9 @@ async function main() {
   // Before anything writes: database files, uploads and the socket are the operator's alone.
   restrictNewFileModes();
   const config = loadConfig();
+  // Bitcoin and Litecoin on a real network (CHAIN_BTC=esplora): a missing or invalid descriptor, hot wallet
+  // key or node stops the start with every reason (decision 0056); the simulated chain needs nothing.
+  await assertBitcoinReady(config);
   // The simulated chain's addresses belong to nobody: production runs on it only when the operator says
   // so (decision 0047). Refused before the data directory is touched, as DEMO_DATA=true is.
   const chain = chainFromConfig(config);

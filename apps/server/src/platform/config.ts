@@ -49,6 +49,18 @@ const envSchema = z.object({
   BTC_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   LTC_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   EVM_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(6),
+  // Bitcoin and Litecoin on their real networks (issue 27, decision 0056): the adapter, then per coin
+  // its network, node, deposit descriptor (public keys only) and hot wallet key (a WIF, or a file holding it).
+  BTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  BTC_ESPLORA_URL: z.string().url().optional(),
+  BTC_DEPOSIT_DESCRIPTOR: z.string().optional(),
+  BTC_HOT_WALLET_KEY: z.string().optional(),
+  BTC_HOT_WALLET_KEY_FILE: z.string().optional(),
+  LTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  LTC_ESPLORA_URL: z.string().url().optional(),
+  LTC_DEPOSIT_DESCRIPTOR: z.string().optional(),
+  LTC_HOT_WALLET_KEY: z.string().optional(),
+  LTC_HOT_WALLET_KEY_FILE: z.string().optional(),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
@@ -114,6 +126,17 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
+/** One Bitcoin-family coin's settings, as given (checked by `bitcoinFromConfig` at start). */
+export type BitcoinCoinSettings = {
+  network: 'mainnet' | 'testnet' | 'regtest';
+  esploraUrl: string | null;
+  /** An output descriptor with an extended PUBLIC key (deposit addresses). */
+  depositDescriptor: string | null;
+  /** The hot wallet's WIF, or the file holding it (exactly one; a secret: never logged). */
+  hotWalletKey: string | null;
+  hotWalletKeyFile: string | null;
+};
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   appEnv: 'local' | 'staging' | 'production' | 'testing' | 'automation' | 'demo';
@@ -176,6 +199,14 @@ export type Config = {
     };
     /** How often each real network's follower reads its node (`<NETWORK>_POLL_SECONDS`). */
     pollSeconds: { BTC: number; LTC: number; EVM: number };
+    /**
+     * Bitcoin's and Litecoin's real-network settings (modules/wallet/chain/bitcoin; decision 0056), used
+     * when `networks.BTC` / `networks.LTC` is `esplora`: `bitcoinFromConfig` checks them and builds the
+     * adapter, the node and the keys.
+     */
+    bitcoin: {
+      coins: Record<'BTC' | 'LTC', BitcoinCoinSettings>;
+    };
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
@@ -452,6 +483,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulatedInProduction: e.SIMULATED_CHAIN_IN_PRODUCTION,
       networks: { BTC: e.CHAIN_BTC, LTC: e.CHAIN_LTC, EVM: e.CHAIN_EVM, XMR: e.CHAIN_XMR },
       pollSeconds: { BTC: e.BTC_POLL_SECONDS, LTC: e.LTC_POLL_SECONDS, EVM: e.EVM_POLL_SECONDS },
+      bitcoin: {
+        coins: {
+          BTC: {
+            network: e.BTC_NETWORK,
+            esploraUrl: e.BTC_ESPLORA_URL || null,
+            depositDescriptor: e.BTC_DEPOSIT_DESCRIPTOR || null,
+            hotWalletKey: e.BTC_HOT_WALLET_KEY || null,
+            hotWalletKeyFile: e.BTC_HOT_WALLET_KEY_FILE || null,
+          },
+          LTC: {
+            network: e.LTC_NETWORK,
+            esploraUrl: e.LTC_ESPLORA_URL || null,
+            depositDescriptor: e.LTC_DEPOSIT_DESCRIPTOR || null,
+            hotWalletKey: e.LTC_HOT_WALLET_KEY || null,
+            hotWalletKeyFile: e.LTC_HOT_WALLET_KEY_FILE || null,
+          },
+        },
+      },
     },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,

@@ -9,6 +9,13 @@ export {
   CompositeChain,
   SimulatedChainInProductionError,
 } from './chain/from-config.js';
+export {
+  assertBitcoinReady,
+  bitcoinFromConfig,
+  BitcoinConfigError,
+  checkBitcoinNodes,
+  type BitcoinSetup,
+} from './chain/bitcoin/from-config.js';
 export { convertSimulatedAddressesToTestForm } from './chain/test-form-addresses.js';
 export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';

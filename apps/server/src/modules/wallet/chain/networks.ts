@@ -1,6 +1,7 @@
 import type { Config } from '../../../platform/config.js';
 import type { ChainAdapter } from './adapter.js';
 import type { BlockSource } from './block-source.js';
+import { bitcoinFromConfig, type BitcoinSetup } from './bitcoin/from-config.js';
 
 /**
  * The chain networks coins travel on (decision 0055): Bitcoin and Litecoin each on their own, ETH and the
@@ -37,13 +38,35 @@ export const coinsOfNetwork = (network: string): string[] =>
  */
 export const REAL_CHAIN_ADAPTERS: Partial<
   Record<ChainNetwork, Partial<Record<string, (config: Config) => ChainAdapter>>>
-> = {};
+> = {
+  BTC: { esplora: (config) => bitcoinAdapterOf(config) },
+  LTC: { esplora: (config) => bitcoinAdapterOf(config) },
+};
+
+/** One Bitcoin setup per configuration: its key files are read and its clients built once. */
+const bitcoinSetups = new WeakMap<object, BitcoinSetup>();
+function bitcoinSetupOf(config: Pick<Config, 'chain' | 'wallet' | 'production'>): BitcoinSetup {
+  let setup = bitcoinSetups.get(config);
+  if (!setup) {
+    setup = bitcoinFromConfig(config);
+    bitcoinSetups.set(config, setup);
+  }
+  return setup;
+}
+function bitcoinAdapterOf(config: Config): ChainAdapter {
+  const { adapter } = bitcoinSetupOf(config);
+  if (!adapter) throw new Error('CHAIN_BTC or CHAIN_LTC is esplora but no Bitcoin coin was set up');
+  return adapter;
+}
 
 /**
- * The block sources the chain followers read (one per network on a real chain). None in this build: the
- * Bitcoin (Esplora, Core RPC) and EVM (JSON-RPC) sources add theirs here, chosen by `config.chain`.
+ * The block sources the chain followers read (one per network on a real chain), chosen by
+ * `config.chain`: Esplora for Bitcoin and Litecoin (decision 0056); the EVM chain's JSON-RPC source joins
+ * here when it is wired.
  */
-export function blockSourcesFromConfig(config: Pick<Config, 'chain'>): BlockSource[] {
-  void config;
-  return [];
+export function blockSourcesFromConfig(
+  config: Pick<Config, 'chain' | 'wallet' | 'production'>,
+): BlockSource[] {
+  const bitcoin = Object.values(bitcoinSetupOf(config).coins).map((coin) => coin.client);
+  return [...bitcoin];
 }
