@@ -93,7 +93,7 @@ describe('configuration', () => {
   describe('the simulated chain in production', () => {
     it('should leave it unallowed unless SIMULATED_CHAIN_IN_PRODUCTION says so', () => {
       expect(loadConfig({}).chain.simulatedInProduction).toBe(false);
-      expect(loadConfig({}).chain.bitcoin.mode).toBe('simulated');
+      expect(loadConfig({}).chain.networks.BTC).toBe('simulated');
       expect(loadConfig({ NODE_ENV: 'production' }).chain.simulatedInProduction).toBe(false);
       expect(loadConfig({ SIMULATED_CHAIN_IN_PRODUCTION: '' }).chain.simulatedInProduction).toBe(false);
       for (const value of ['true', '1', 'yes']) {

@@ -397,7 +397,7 @@ export function startChainFollowers(
  */
 export function startConfiguredFollowers(
   db: Db,
-  config: Pick<Config, 'chain'>,
+  config: Pick<Config, 'chain' | 'wallet' | 'production'>,
   chain: Pick<ChainAdapter, 'requiredConfirmations'>,
   log: { warn(obj: object, msg: string): void },
 ) {
