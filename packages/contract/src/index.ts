@@ -41,3 +41,4 @@ export * from './bank-accounts.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './birth-date.js';
+export * from './reserves.js';

@@ -8,3 +8,10 @@ export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
+export { custodyInFlight, type InFlight } from './in-flight.js';
+export {
+  custodyViewsFromConfig,
+  isSimulatedCustody,
+  SimulatedCustodyView,
+} from './chain/custody-from-config.js';
+export type { CustodyView, CustodyPlace, Holding, OwnershipProof } from './chain/custody.js';
