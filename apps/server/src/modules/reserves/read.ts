@@ -183,7 +183,7 @@ export async function myProofOfReserves(
     const path = steps.map((s) => {
       const node = nodeOf(s.level, s.index);
       if (!node)
-        throw new Error(`reserves tree ${snapshot.id}/${leaf.cryptoCode} misses ${s.level}/${s.index}`);
+        {throw new Error(`reserves tree ${snapshot.id}/${leaf.cryptoCode} misses ${s.level}/${s.index}`);}
       return { side: s.side, hash: node.hash, sum: node.sum };
     });
     proofs.push({
