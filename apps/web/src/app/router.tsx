@@ -96,6 +96,11 @@ const ResetPasswordPage = lazyPage(
   'ResetPasswordPage',
 );
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
+const ProofOfReservesPage = lazyPage(
+  () => import('@/features/reserves/pages/proof-of-reserves-page'),
+  'ProofOfReservesPage',
+);
+const CustodyPage = lazyPage(() => import('@/features/reserves/pages/custody-page'), 'CustodyPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const VerificationsPage = lazyPage(
   () => import('@/features/admin/pages/verifications-page'),
@@ -169,6 +174,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       ],
     },
     { path: 'user/:username', element: <ProfilePage /> },
+    // Proof of reserves (decision 0060): public; a logged-in visitor also checks their own inclusion.
+    { path: 'proof-of-reserves', element: <ProofOfReservesPage /> },
     {
       element: <RequireAuth />,
       children: [
@@ -232,6 +239,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/users/:username', element: <UserPage /> },
         { path: 'admin/audit', element: <AuditLogPage /> },
         { path: 'admin/outbox', element: <OutboxPage /> },
+        { path: 'admin/custody', element: <CustodyPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },
