@@ -7,7 +7,9 @@ import { admin, register, uniqueUsername } from './helpers';
  * the page (Web Crypto) and downloadable; the staff console's custody page.
  */
 test.describe('proof of reserves', () => {
-  test('should show the published snapshot and verify my inclusion, in English and Spanish', async ({ page }) => {
+  test('should show the published snapshot and verify my inclusion, in English and Spanish', async ({
+    page,
+  }) => {
     const username = uniqueUsername('por');
     await register(page, username);
     await admin('wallet:deposit', '--user', username, '--crypto', 'BTC', '--amount', '0.125');
@@ -50,7 +52,9 @@ test.describe('proof of reserves', () => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Proof of reserves' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Proof of reserves' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log in to check that your balance is included.' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Log in to check that your balance is included.' }),
+    ).toBeVisible();
   });
 
   test('should show staff the hot and cold balances per coin', async ({ page }) => {

@@ -182,8 +182,9 @@ export async function myProofOfReserves(
         : nodeRows.find((r) => r.level === level && r.idx === idx);
     const path = steps.map((s) => {
       const node = nodeOf(s.level, s.index);
-      if (!node)
-        {throw new Error(`reserves tree ${snapshot.id}/${leaf.cryptoCode} misses ${s.level}/${s.index}`);}
+      if (!node) {
+        throw new Error(`reserves tree ${snapshot.id}/${leaf.cryptoCode} misses ${s.level}/${s.index}`);
+      }
       return { side: s.side, hash: node.hash, sum: node.sum };
     });
     proofs.push({

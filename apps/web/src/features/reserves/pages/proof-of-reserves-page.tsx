@@ -228,8 +228,9 @@ function Mine({ snapshot }: { snapshot: Snapshot }) {
     );
   }
   if (mine.isPending) return <Skeleton height={60} radius="md" />;
-  if (mine.isError)
-    {return <ErrorState message={t('reserves.mine.error')} onRetry={() => void mine.refetch()} />;}
+  if (mine.isError) {
+    return <ErrorState message={t('reserves.mine.error')} onRetry={() => void mine.refetch()} />;
+  }
   const data = mine.data;
   if (data.snapshotId !== snapshot.id || data.proofs.length === 0) {
     return (
