@@ -23,6 +23,7 @@ import { createLedger } from './modules/ledger/index.js';
 import {
   chainFromConfig,
   createWalletService,
+  custodyViewsFromConfig,
   walletRepository,
   walletRoutes,
   type WalletService,
@@ -111,6 +112,7 @@ import {
   securityRoutes,
 } from './modules/security/index.js';
 import { createOutbox, transportsFromConfig, type Outbox } from './platform/mail/index.js';
+import { reservesRoutes } from './modules/reserves/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -310,6 +312,13 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   app.decorate('wallet', wallet);
   await app.register(walletRoutes, { wallet });
+  // Proof of reserves and the console's hot and cold balances, over every CustodyView (decision 0060).
+  await app.register(reservesRoutes, {
+    db: database.db,
+    views: custodyViewsFromConfig(config),
+    decimalsOf: (code) => wallet.decimalsOf(code),
+    hotWalletTargets: config.reserves.hotWalletTargets,
+  });
 
   const offers = createOffersService({
     db: database.db,

@@ -15,12 +15,14 @@ import {
   assertChainAllowed,
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
+  custodyViewsFromConfig,
   startChainMiner,
   startConfiguredFollowers,
   startHoldRelease,
   type ChainAdapter,
 } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
+import { startReservesPublication } from './modules/reserves/index.js';
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
 import {
   checkProductionDatabase,
@@ -84,6 +86,13 @@ async function main() {
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
   // Dispute awards whose appeal window ended (also while the server was down) become available (0048).
   const holdRelease = startHoldRelease(app.wallet, config.trades.expirySweepSeconds, app.log);
+  // Proof of reserves: a snapshot every RESERVES_PUBLISH_SECONDS, one instance at a time (decision 0060).
+  const reservesPublication = startReservesPublication({
+    db: database.db,
+    views: custodyViewsFromConfig(config),
+    intervalSeconds: config.reserves.publishSeconds,
+    log: app.log,
+  });
   // Verification requests left without documents expire; documents due for erasure go (decision 0038).
   const kycSweep = setInterval(() => {
     app.kycRequests.sweep().catch((err: unknown) => app.log.warn({ err }, 'verification sweep failed'));
@@ -98,6 +107,7 @@ async function main() {
     await followers.stop();
     await tradeExpiry.stop();
     await holdRelease.stop();
+    await reservesPublication.stop();
     await app.rates.stop();
     await app.close();
     await adminSocket.close();

@@ -990,6 +990,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/v2/wallet/proof-of-reserves': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Proof of reserves: the published roots, liabilities and the addresses holding them
+     * @description The latest published proof-of-reserves snapshot (or `snapshot`, one of `history`): per coin the Merkle sum tree's root hash and total of every user's balance (liabilities, base units), how many leaves, users owing the platform, what backs it (`chain`, `simulated` demo money, `none`) and the reserves proved on chain; the operator's addresses with their on-chain balances and signed messages (BIP-322 or EIP-191) over `message`; earlier publications. `snapshot: null` before the first publication. Anyone, no login (docs/proof-of-reserves.md says what it proves and what it does not).
+     */
+    get: operations['getV2WalletProofOfReserves'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v2/wallet/proof-of-reserves/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My inclusion proofs: my leaf per coin, its salt and the path to the root
+     * @description The caller's leaf in each coin's tree of the latest published snapshot (or `snapshot`): the account identifier and balance hashed into it, the 32-byte salt, the leaf's position and the sibling hashes and sums up to the root. Save it and check it with `scripts/verify-reserves-proof.mjs` without trusting this server. Empty `proofs` before the first publication or when the caller had no balance then. Logged-in users.
+     */
+    get: operations['getV2WalletProofOfReservesMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/custody': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hot and cold balances per coin, and what the hot wallet needs refilled
+     * @description Read from the chains now: per coin what the hot wallet, deposit addresses, the cold side and sweeps in progress hold (base units), the external withdrawals waiting to be sent, the float the hot wallet keeps (HOT_WALLET_TARGET) and what must move from cold to hot: waiting + target − hot, never below zero. `custody` says whether the coin is on a real chain or the simulated one.
+     *
+     *     Staff permission: `custody.view`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    get: operations['getAdminCustody'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/v1/my-offers': {
     parameters: {
       query?: never;
@@ -6998,6 +7060,171 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getV2WalletProofOfReserves: {
+    parameters: {
+      query?: {
+        snapshot?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              snapshot: {
+                id: number;
+                takenAt: string;
+                publishedAt: string;
+                message: string;
+                problems: string[];
+                coins: {
+                  cryptoCurrencyCode: string;
+                  decimals: number;
+                  rootHash: string;
+                  liabilities: string;
+                  leafCount: number;
+                  owedCount: number;
+                  owed: string;
+                  /** @enum {string} */
+                  custody: 'chain' | 'simulated' | 'none';
+                  reserves: string;
+                  covered: boolean | null;
+                }[];
+                addresses: {
+                  network: string;
+                  cryptoCurrencyCode: string;
+                  place: string;
+                  address: string;
+                  amount: string;
+                  scheme: string | null;
+                  message: string | null;
+                  signature: string | null;
+                }[];
+              } | null;
+              history: {
+                id: number;
+                takenAt: string;
+                publishedAt: string;
+                roots: {
+                  cryptoCurrencyCode: string;
+                  rootHash: string;
+                  liabilities: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getV2WalletProofOfReservesMe: {
+    parameters: {
+      query?: {
+        snapshot?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              snapshotId: number | null;
+              takenAt: string | null;
+              proofs: {
+                /** @enum {number} */
+                version: 1;
+                snapshotId: number;
+                takenAt: string;
+                cryptoCurrencyCode: string;
+                decimals: number;
+                account: string;
+                salt: string;
+                balance: string;
+                index: number;
+                leafHash: string;
+                path: {
+                  /** @enum {string} */
+                  side: 'left' | 'right';
+                  hash: string;
+                  sum: string;
+                }[];
+                root: {
+                  hash: string;
+                  sum: string;
+                };
+              }[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminCustody: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              coins: {
+                cryptoCurrencyCode: string;
+                decimals: number;
+                /** @enum {string} */
+                custody: 'chain' | 'simulated' | 'none';
+                hot: string;
+                deposit: string;
+                cold: string;
+                sweeping: string;
+                waitingWithdrawals: string;
+                target: string;
+                refill: string;
+              }[];
+              problems: string[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18050,6 +18277,7 @@ export interface operations {
                 | 'roles.change'
                 | 'audit.read'
                 | 'outbox.read'
+                | 'custody.view'
               )[];
             };
           };

@@ -34,6 +34,7 @@ export const staffPermissions = [
   'roles.change',
   'audit.read',
   'outbox.read',
+  'custody.view',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;

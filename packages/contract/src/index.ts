@@ -42,3 +42,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './birth-date.js';
 export * from './chain-deposits.js';
+export * from './reserves.js';

@@ -18,6 +18,7 @@ import { tradesAdminCommands } from '../modules/trades/admin.js';
 import type { EventBus } from '../platform/events/bus.js';
 import { tradesOutsideTheServer } from '../trades-outside-the-server.js';
 import { tradeRecordsAdminCommands } from '../modules/trade-records/admin.js';
+import { reservesAdminCommands } from '../modules/reserves/admin.js';
 
 export type { AdminCommand, AdminContext, AdminResult } from '../platform/admin/index.js';
 
@@ -75,6 +76,7 @@ Object.assign(
   offersAdminCommands,
   tradesAdminCommands(tradesFor),
   tradeRecordsAdminCommands,
+  reservesAdminCommands,
 );
 
 export const adminHelpText = (): string => helpTextOf(COMMANDS);

@@ -62,6 +62,8 @@ const envSchema = z.object({
   LTC_HOT_WALLET_KEY: z.string().optional(),
   LTC_HOT_WALLET_KEY_FILE: z.string().optional(),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
+  RESERVES_PUBLISH_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  HOT_WALLET_TARGET: z.string().default(''),
   COMPLIANCE_GRAY_COUNTRIES: z.string().default(''),
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
   WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
@@ -207,6 +209,13 @@ export type Config = {
     bitcoin: {
       coins: Record<'BTC' | 'LTC', BitcoinCoinSettings>;
     };
+  };
+  /** Proof of reserves and the hot wallet's float (modules/reserves; decision 0060). */
+  reserves: {
+    /** How often a snapshot is published; 0: never by itself (`npm run admin -- reserves:publish`). */
+    publishSeconds: number;
+    /** Per coin, decimal strings: what the hot wallet keeps beyond the withdrawals waiting to be sent. */
+    hotWalletTargets: Record<string, string>;
   };
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
@@ -501,6 +510,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         },
       },
+    },
+    reserves: {
+      publishSeconds: e.RESERVES_PUBLISH_SECONDS,
+      hotWalletTargets: coinMap(e.HOT_WALLET_TARGET, 'HOT_WALLET_TARGET', /^\d+(\.\d+)?$/),
     },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,

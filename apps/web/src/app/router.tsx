@@ -100,6 +100,11 @@ const ChainReversalsPage = lazyPage(
   () => import('@/features/admin/pages/chain-reversals-page'),
   'ChainReversalsPage',
 );
+const ProofOfReservesPage = lazyPage(
+  () => import('@/features/reserves/pages/proof-of-reserves-page'),
+  'ProofOfReservesPage',
+);
+const CustodyPage = lazyPage(() => import('@/features/reserves/pages/custody-page'), 'CustodyPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const VerificationsPage = lazyPage(
   () => import('@/features/admin/pages/verifications-page'),
@@ -173,6 +178,8 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
       ],
     },
     { path: 'user/:username', element: <ProfilePage /> },
+    // Proof of reserves (decision 0060): public; a logged-in visitor also checks their own inclusion.
+    { path: 'proof-of-reserves', element: <ProofOfReservesPage /> },
     {
       element: <RequireAuth />,
       children: [
@@ -237,6 +244,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/audit', element: <AuditLogPage /> },
         { path: 'admin/outbox', element: <OutboxPage /> },
         { path: 'admin/chain', element: <ChainReversalsPage /> },
+        { path: 'admin/custody', element: <CustodyPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

@@ -30,3 +30,10 @@ export {
 } from './chain/follower.js';
 export { createDepositBook, type DepositBook } from './chain/deposit-book.js';
 export { blockSourcesFromConfig, chainNetworkOf, coinsOfNetwork, CHAIN_NETWORKS } from './chain/networks.js';
+export { custodyInFlight, type InFlight } from './in-flight.js';
+export {
+  custodyViewsFromConfig,
+  isSimulatedCustody,
+  SimulatedCustodyView,
+} from './chain/custody-from-config.js';
+export type { CustodyView, CustodyPlace, Holding, OwnershipProof } from './chain/custody.js';

@@ -18,7 +18,8 @@ import { AppError } from '../http/errors.js';
  *   protective account actions: restrict, on hold, suspend, compromised).
  * - supermod: everything a moderator does, plus appeals (a second moderator decides), chargebacks, the
  *   identity verifications (personal documents: decision 0038), the money-touching and final account
- *   actions (freeze, compliance hold, ban), account notices, reassigning disputes, and the audit log.
+ *   actions (freeze, compliance hold, ban), account notices, reassigning disputes, the audit log, and
+ *   the custody view (hot and cold balances, what must be refilled; decision 0060).
  * - admin: everything, and the only role that changes roles and reads the outbox (its mails hold codes
  *   and links that open other people's accounts).
  */
@@ -45,6 +46,7 @@ const SUPERMOD: readonly StaffPermission[] = [
   'account.ban',
   'account.notice',
   'audit.read',
+  'custody.view',
 ];
 
 export const PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<StaffPermission>>> = {

@@ -177,6 +177,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /rest/v2/wallet/withdraw': member('wallet-withdraw'),
   'POST /wallet/deposit-bond': member(KEYS_CLOSED),
   'POST /wallet/retrieve-bond': member(KEYS_CLOSED),
+  // Proof of reserves (decision 0060): the published roots and addresses are public; my inclusion proof
+  // (my balances and salts) is my wallet's data, which a bot reads like the balances.
+  'GET /rest/v2/wallet/proof-of-reserves': anyone('read'),
+  'GET /rest/v2/wallet/proof-of-reserves/me': member('read'),
 
   // The market and public profiles.
   'GET /rest/v1/offers': anyone('read'),
@@ -271,6 +275,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /rest/v1/admin/appeals': STAFF,
   'POST /rest/v1/admin/appeals/{id}/decide': STAFF,
   'GET /rest/v1/admin/chargebacks': STAFF,
+  'GET /rest/v1/admin/custody': STAFF,
   'POST /rest/v1/admin/chargebacks/{id}': STAFF,
 };
 

@@ -2,6 +2,7 @@ import { Anchor, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppState, useNamedRoute } from '@/shared/app-state/app-state-context';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { LanguageLinks } from '@/shared/i18n/language-switcher';
 import { Logo } from '@/shared/ui/logo';
 import classes from './app-layout.module.css';
@@ -14,6 +15,7 @@ export function AppFooter() {
   const terms = useNamedRoute('termsOfService');
   const privacy = useNamedRoute('privacyPolicy');
   const fees = useNamedRoute('fees');
+  const reserves = useLocalizePath()('/proof-of-reserves');
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
@@ -37,6 +39,9 @@ export function AppFooter() {
             </Anchor>
             <Anchor component={Link} to={fees} size="sm" c="dimmed">
               {t('footer.fees')}
+            </Anchor>
+            <Anchor component={Link} to={reserves} size="sm" c="dimmed">
+              {t('footer.reserves')}
             </Anchor>
           </Stack>
           <LanguageLinks />

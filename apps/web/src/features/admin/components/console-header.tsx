@@ -27,6 +27,7 @@ export function ConsoleHeader({
     { to: '/admin/chain', label: t('admin.nav.chain'), show: permissions.can('users.view') },
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     { to: '/admin/outbox', label: t('admin.nav.outbox'), show: permissions.can('outbox.read') },
+    { to: '/admin/custody', label: t('admin.nav.custody'), show: permissions.can('custody.view') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),

@@ -1,5 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import {
+  Anchor,
   Button,
   Center,
   Container,
@@ -13,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocalizePath } from '@/shared/i18n/locale-context';
 import { useBalanceHidden } from '@/shared/hooks/use-balance-hidden';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ErrorState } from '@/shared/ui/error-state';
@@ -45,6 +47,7 @@ export function WalletPage() {
   const { hidden, toggle } = useBalanceHidden();
   const [params, setParams] = useSearchParams();
   const { coins, balances } = useWalletCoins();
+  const localize = useLocalizePath();
 
   const tabParam = params.get('tab');
   const tab: WalletTab = isTab(tabParam) ? tabParam : 'deposit';
@@ -89,6 +92,9 @@ export function WalletPage() {
             <Text c="dimmed" size="sm">
               {t('wallet.subtitle')}
             </Text>
+            <Anchor component={Link} to={localize('/proof-of-reserves')} size="sm">
+              {t('wallet.proofOfReserves')}
+            </Anchor>
           </div>
           <Button
             variant="default"

@@ -23,6 +23,7 @@ import bankAccounts from '../locales/en/bankAccounts.json';
 import apiKeys from '../locales/en/apiKeys.json';
 import webhooks from '../locales/en/webhooks.json';
 import account from '../locales/en/account.json';
+import reserves from '../locales/en/reserves.json';
 
 export const featureMessages = {
   auth,
@@ -47,4 +48,5 @@ export const featureMessages = {
   apiKeys,
   webhooks,
   account,
+  reserves,
 };

@@ -23,6 +23,7 @@ import bankAccounts from '../locales/es/bankAccounts.json';
 import apiKeys from '../locales/es/apiKeys.json';
 import webhooks from '../locales/es/webhooks.json';
 import account from '../locales/es/account.json';
+import reserves from '../locales/es/reserves.json';
 
 export const featureMessages = {
   auth,
@@ -47,4 +48,5 @@ export const featureMessages = {
   apiKeys,
   webhooks,
   account,
+  reserves,
 };

@@ -1,0 +1,2 @@
+export { ProofOfReservesPage } from './pages/proof-of-reserves-page';
+export { CustodyPage } from './pages/custody-page';
