@@ -25,6 +25,8 @@ import {
   createWalletService,
   walletRepository,
   walletRoutes,
+  createWithdrawalApprovals,
+  withdrawalApprovalRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
 import { createKycService, createKycStandings, kycRoutes, loadKycLevels } from './modules/kyc/index.js';
@@ -310,6 +312,14 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   app.decorate('wallet', wallet);
   await app.register(walletRoutes, { wallet });
+  // The four-eyes queue of withdrawals above WITHDRAW_APPROVAL_USD (decision 0058).
+  await app.register(withdrawalApprovalRoutes, {
+    approvals: createWithdrawalApprovals({
+      db: database.db,
+      ledger,
+      decimalsOf: (code) => wallet.decimalsOf(code),
+    }),
+  });
 
   const offers = createOffersService({
     db: database.db,

@@ -8,3 +8,5 @@ export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
+export { createWithdrawalApprovals, type WithdrawalApprovals } from './approvals.js';
+export { withdrawalApprovalRoutes } from './approvals-routes.js';
