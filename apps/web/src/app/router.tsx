@@ -97,6 +97,7 @@ const ResetPasswordPage = lazyPage(
 );
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
+const WithdrawalsPage = lazyPage(() => import('@/features/admin/pages/withdrawals-page'), 'WithdrawalsPage');
 const VerificationsPage = lazyPage(
   () => import('@/features/admin/pages/verifications-page'),
   'VerificationsPage',
@@ -224,6 +225,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes', element: <DisputesPage /> },
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
+        { path: 'admin/withdrawals', element: <WithdrawalsPage /> },
         { path: 'admin/verifications', element: <VerificationsPage /> },
         { path: 'admin/verifications/:id', element: <VerificationReviewPage /> },
         { path: 'admin/reports', element: <ReportsPage /> },
