@@ -224,7 +224,6 @@ describe('withdrawal approvals', () => {
       actor: superB.name,
       reason: 'The address belongs to a sanctioned service.',
     });
-    // Rejected money does not count against the user's send-out limit: the row is excluded there.
     expect((await checkLedger(t.database.db)).ok).toBe(true);
   });
 
@@ -290,5 +289,42 @@ describe('withdrawal approvals', () => {
     expect(replay).toEqual(first);
     expect(replay.status).toBe('awaiting_approval');
     expect((await myWithdrawal(user, first.id)).status).toBe('pending');
+  });
+});
+
+/** A rejected withdrawal's money came back: it no longer counts against the level's send-out limit (0037). */
+describe('withdrawal approvals and the send-out limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      // 0.5 BTC is worth about 47,500 USD on the simulated market: one fits under the limit, two do not.
+      ...kycLevelsEnv({ withdrawalUsd: 60_000, withdrawalDays: 1 }),
+      WALLET_NETWORK_FEES: 'BTC:0.0001',
+      WITHDRAW_APPROVAL_USD: '1000',
+    });
+    await runSeeds(t.database.db, { demoData: false });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should count a waiting withdrawal, and stop counting it once rejected', async () => {
+    const s = tradeScenario(t);
+    const user = await s.party('walimit');
+    await s.fund(user.name, '2');
+    const staffA = await s.staffMember('wl_super_a', 'supermod');
+    const body = { crypto_currency_code: 'BTC', amount: '0.5', address: TEST_NETWORK_ADDRESSES.BTC };
+    const first = await user.c.post('/rest/v2/wallet/withdraw', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const over = await user.c.post('/rest/v2/wallet/withdraw', body);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors[0].details[0]).toMatchObject({ field: 'amount', code: 'WITHDRAWAL_LIMIT' });
+    const rejected = await staffA.c.post(`/rest/v1/admin/withdrawals/${first.json().data.id}/reject`, {
+      reason: 'Unknown destination',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const again = await user.c.post('/rest/v2/wallet/withdraw', body);
+    expect(again.statusCode, again.body).toBe(201);
   });
 });
