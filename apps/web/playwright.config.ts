@@ -80,6 +80,9 @@ export default defineConfig({
       // Awards can be appealed and are held meanwhile (held-award.spec.ts, decision 0048). The other
       // dispute specs assert nothing that appeals change (status, decision, chat).
       FEATURES: 'disputeAppeal',
+      // External withdrawals above 5,000 USD wait for two staff approvals (withdrawal-approvals.spec.ts,
+      // decision 0058); wallet.spec.ts sends far less.
+      WITHDRAW_APPROVAL_USD: '5000',
       // Every browser comes from 127.0.0.1: the limits run but are out of the tests' reach.
       RATE_LIMIT_REGISTER_PER_HOUR: '100000',
       RATE_LIMIT_CHAT_PER_MINUTE: '100000',

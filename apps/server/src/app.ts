@@ -26,6 +26,8 @@ import {
   custodyViewsFromConfig,
   walletRepository,
   walletRoutes,
+  createWithdrawalApprovals,
+  withdrawalApprovalRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
 import { createKycService, createKycStandings, kycRoutes, loadKycLevels } from './modules/kyc/index.js';
@@ -318,6 +320,15 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     views: custodyViewsFromConfig(config),
     decimalsOf: (code) => wallet.decimalsOf(code),
     hotWalletTargets: config.reserves.hotWalletTargets,
+  });
+
+  // The four-eyes queue of withdrawals above WITHDRAW_APPROVAL_USD (decision 0058).
+  await app.register(withdrawalApprovalRoutes, {
+    approvals: createWithdrawalApprovals({
+      db: database.db,
+      ledger,
+      decimalsOf: (code) => wallet.decimalsOf(code),
+    }),
   });
 
   const offers = createOffersService({

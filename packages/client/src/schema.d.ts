@@ -901,7 +901,7 @@ export interface paths {
     put?: never;
     /**
      * Send crypto to an address or to another user (Idempotency-Key header honoured)
-     * @description Sends `amount` of `crypto_currency_code` out of the caller's available balance: to an external `address` (pending until the chain takes it; WALLET_NETWORK_FEES on top) or to another user by `username` (instant, no fee); exactly one of the two. Answers 201 with the withdrawal. With an `Idempotency-Key` header a retried request answers the first withdrawal instead of sending twice (409 `IDEMPOTENCY_KEY_REUSED` when the key was used for another request). When the caller protects send-outs with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED`). Refusals: 403 `WITHDRAW_DISABLED`, `BLOCKED_IN_LOCATION`, `ID_REQUIRED`, `NEED_TO_WAIT`, `EMAIL_NOT_VERIFIED`, the account state; 422 `INSUFFICIENT_FUNDS`, or on `amount` (`WITHDRAWAL_LIMIT`), `address` (`invalid_address`) or `username` (`unknown_user`, `self_transfer`). API keys need the `wallet-withdraw` scope.
+     * @description Sends `amount` of `crypto_currency_code` out of the caller's available balance: to an external `address` (pending until the chain takes it, or `awaiting_approval` by two staff members when worth more than WITHDRAW_APPROVAL_USD; WALLET_NETWORK_FEES on top) or to another user by `username` (instant, no fee); exactly one of the two. Answers 201 with the withdrawal. With an `Idempotency-Key` header a retried request answers the first withdrawal instead of sending twice (409 `IDEMPOTENCY_KEY_REUSED` when the key was used for another request). When the caller protects send-outs with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED`). Refusals: 403 `WITHDRAW_DISABLED`, `BLOCKED_IN_LOCATION`, `ID_REQUIRED`, `NEED_TO_WAIT`, `EMAIL_NOT_VERIFIED`, the account state; 422 `INSUFFICIENT_FUNDS`, or on `amount` (`WITHDRAWAL_LIMIT`), `address` (`invalid_address`) or `username` (`unknown_user`, `self_transfer`). API keys need the `wallet-withdraw` scope.
      */
     post: operations['postV2WalletWithdraw'];
     delete?: never;
@@ -919,7 +919,7 @@ export interface paths {
     };
     /**
      * The user’s withdrawals, newest first
-     * @description The caller's withdrawals, newest first (up to `limit`), with their kind (`external`, `internal`), status (`pending`, `completed`, `failed`), recipient, amount and fee. Logged-in users.
+     * @description The caller's withdrawals, newest first (up to `limit`), with their kind (`external`, `internal`), status (`awaiting_approval` with `approvalCount` of `requiredApprovals`, `pending`, `completed`, `rejected` with `rejectionReason`, `failed`), recipient, amount and fee. Logged-in users.
      */
     get: operations['getV2WalletWithdrawals'];
     put?: never;
@@ -1046,6 +1046,72 @@ export interface paths {
     get: operations['getAdminCustody'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The withdrawals waiting for two staff approvals, oldest first
+     * @description External withdrawals worth more than WITHDRAW_APPROVAL_USD when requested, oldest first (up to `limit`; `total` counts them all): the user, coin, amount and fee, USD value at request, address, age, the approvals so far (who and when), whether the caller approved already (`approvedByMe`) and whether it is the caller’s own (`mine`: they may not act on it). Supermods and admins.
+     *
+     *     Staff permission: `withdrawals.approve`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    get: operations['getAdminWithdrawals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/withdrawals/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a waiting withdrawal; the second approval (another staff member) sends it; audited
+     * @description `{id}` is the withdrawal's id. Records the caller's approval; the second, by another staff member, moves it to `pending`, where the chain takes it. 409 `WITHDRAWAL_OWN` on one's own withdrawal, `WITHDRAWAL_ALREADY_APPROVED` when the caller approved it already, `WITHDRAWAL_NOT_AWAITING_APPROVAL` when it was approved, rejected or sent meanwhile; 404 for an unknown id. Supermods and admins.
+     *
+     *     Staff permission: `withdrawals.approve`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    post: operations['postAdminWithdrawalsByIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rest/v1/admin/withdrawals/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a waiting withdrawal with the reason the user reads; amount and fee returned; audited
+     * @description `{id}` is the withdrawal's id. Refuses it with `reason` (shown to the user, kept in the audit log): the amount and network fee go back to the user's available balance. The same 404 and 409 answers as approve (a staff member who approved may still reject). Supermods and admins.
+     *
+     *     Staff permission: `withdrawals.approve`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    post: operations['postAdminWithdrawalsByIdReject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6870,6 +6936,9 @@ export interface operations {
               networkFee: string;
               /** @enum {string} */
               status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+              approvalCount: number;
+              requiredApprovals: number;
+              rejectionReason: string | null;
               txid: string | null;
               createdAt: string;
               completedAt: string | null;
@@ -6916,6 +6985,9 @@ export interface operations {
               networkFee: string;
               /** @enum {string} */
               status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+              approvalCount: number;
+              requiredApprovals: number;
+              rejectionReason: string | null;
               txid: string | null;
               createdAt: string;
               completedAt: string | null;
@@ -7225,6 +7297,171 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminWithdrawals: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                id: string;
+                username: string;
+                cryptoCurrencyCode: string;
+                amount: string;
+                networkFee: string;
+                amountUsd: string | null;
+                address: string | null;
+                /** @enum {string} */
+                status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+                createdAt: string;
+                ageSeconds: number;
+                approvals: {
+                  staff: string | null;
+                  at: string;
+                }[];
+                requiredApprovals: number;
+                rejectionReason: string | null;
+                approvedByMe: boolean;
+                mine: boolean;
+              }[];
+              total: number;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postAdminWithdrawalsByIdApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              username: string;
+              cryptoCurrencyCode: string;
+              amount: string;
+              networkFee: string;
+              amountUsd: string | null;
+              address: string | null;
+              /** @enum {string} */
+              status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+              createdAt: string;
+              ageSeconds: number;
+              approvals: {
+                staff: string | null;
+                at: string;
+              }[];
+              requiredApprovals: number;
+              rejectionReason: string | null;
+              approvedByMe: boolean;
+              mine: boolean;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postAdminWithdrawalsByIdReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              username: string;
+              cryptoCurrencyCode: string;
+              amount: string;
+              networkFee: string;
+              amountUsd: string | null;
+              address: string | null;
+              /** @enum {string} */
+              status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+              createdAt: string;
+              ageSeconds: number;
+              approvals: {
+                staff: string | null;
+                at: string;
+              }[];
+              requiredApprovals: number;
+              rejectionReason: string | null;
+              approvedByMe: boolean;
+              mine: boolean;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['InvalidInput'];
       429: components['responses']['RateLimited'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18266,6 +18503,7 @@ export interface operations {
                 | 'reports.handle'
                 | 'chargebacks.handle'
                 | 'verifications.review'
+                | 'withdrawals.approve'
                 | 'account.restrict'
                 | 'account.on_hold'
                 | 'account.suspend'

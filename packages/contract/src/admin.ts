@@ -23,6 +23,8 @@ export const staffPermissions = [
   'reports.handle',
   'chargebacks.handle',
   'verifications.review',
+  // Approve or reject a large withdrawal waiting in the four-eyes queue (decision 0058).
+  'withdrawals.approve',
   'account.restrict',
   'account.on_hold',
   'account.suspend',

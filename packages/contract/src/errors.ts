@@ -80,6 +80,10 @@ export const errorCodes = [
   'BANK_ACCOUNTS_LIMIT',
   'MOBILE_MONEY_WALLET_IN_USE',
   'MOBILE_MONEY_WALLETS_LIMIT',
+  // The four-eyes queue of large withdrawals (decision 0058).
+  'WITHDRAWAL_NOT_AWAITING_APPROVAL',
+  'WITHDRAWAL_ALREADY_APPROVED',
+  'WITHDRAWAL_OWN',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -9,6 +9,7 @@ export * from './catalogue.js';
 export * from './rates.js';
 export * from './money.js';
 export * from './wallet.js';
+export * from './withdrawal-approvals.js';
 export * from './offers.js';
 export * from './feedback.js';
 export * from './attachments.js';

@@ -143,7 +143,18 @@ export const withdrawalSchema = z.object({
   recipientUsername: z.string().nullable(),
   amount: z.string(),
   networkFee: z.string(),
+  /**
+   * `awaiting_approval`: above the operator's WITHDRAW_APPROVAL_USD, it waits for two staff members
+   * (decision 0058); `pending`: the chain takes it next; `completed`; `rejected`: staff refused it and the
+   * amount and fee went back to the available balance (`rejectionReason` says why); `failed`.
+   */
   status: z.enum(['awaiting_approval', 'pending', 'completed', 'rejected', 'failed']),
+  /** Staff approvals so far (of `requiredApprovals`) while it waits; 0 when it never needed any. */
+  approvalCount: z.number().int(),
+  /** How many staff approvals it needs before the chain takes it: 2 when it waited, 0 otherwise. */
+  requiredApprovals: z.number().int(),
+  /** Why staff rejected it, when `status` is `rejected`. */
+  rejectionReason: z.string().nullable(),
   txid: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),

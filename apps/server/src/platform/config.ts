@@ -68,6 +68,13 @@ const envSchema = z.object({
   COMPLIANCE_BLOCKED_COUNTRIES: z.string().default(''),
   WITHDRAW_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).default(0),
   WITHDRAW_REQUIRE_VERIFIED_EMAIL: booleanString.default(true),
+  // External withdrawals worth more USD than this wait for two staff approvals (decision 0058); unset: none.
+  WITHDRAW_APPROVAL_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'a USD amount such as 10000 or 2500.50')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BOND_AMOUNTS: z.string().default(''),
   BOND_PAYMENT_GROUPS: z.string().default('gift-cards,online-transfers'),
   BOND_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -176,6 +183,11 @@ export type Config = {
     minAccountAgeHours: number;
     /** Crypto leaves the platform only from accounts with a verified e-mail (decision 0026). */
     requireVerifiedEmail: boolean;
+    /**
+     * External withdrawals worth more than this many USD (a decimal string) wait for two staff approvals
+     * (decision 0058); null: no approval queue.
+     */
+    approvalUsd: string | null;
     bond: { amounts: Record<string, string>; paymentGroups: string[]; holdDays: number };
   };
   /**
@@ -482,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockedCountries: list(e.WALLET_BLOCKED_COUNTRIES).map((iso) => iso.toUpperCase()),
       minAccountAgeHours: e.WITHDRAW_MIN_ACCOUNT_AGE_HOURS,
       requireVerifiedEmail: e.WITHDRAW_REQUIRE_VERIFIED_EMAIL,
+      approvalUsd: e.WITHDRAW_APPROVAL_USD ?? null,
       bond: {
         amounts: coinMap(e.BOND_AMOUNTS, 'BOND_AMOUNTS', /^\d+(\.\d+)?$/),
         paymentGroups: list(e.BOND_PAYMENT_GROUPS),

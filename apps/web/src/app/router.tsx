@@ -106,6 +106,7 @@ const ProofOfReservesPage = lazyPage(
 );
 const CustodyPage = lazyPage(() => import('@/features/reserves/pages/custody-page'), 'CustodyPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
+const WithdrawalsPage = lazyPage(() => import('@/features/admin/pages/withdrawals-page'), 'WithdrawalsPage');
 const VerificationsPage = lazyPage(
   () => import('@/features/admin/pages/verifications-page'),
   'VerificationsPage',
@@ -235,6 +236,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/disputes', element: <DisputesPage /> },
         { path: 'admin/disputes/:hash', element: <DisputePage /> },
         { path: 'admin/chargebacks', element: <ChargebacksPage /> },
+        { path: 'admin/withdrawals', element: <WithdrawalsPage /> },
         { path: 'admin/verifications', element: <VerificationsPage /> },
         { path: 'admin/verifications/:id', element: <VerificationReviewPage /> },
         { path: 'admin/reports', element: <ReportsPage /> },

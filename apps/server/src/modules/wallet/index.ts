@@ -37,3 +37,5 @@ export {
   SimulatedCustodyView,
 } from './chain/custody-from-config.js';
 export type { CustodyView, CustodyPlace, Holding, OwnershipProof } from './chain/custody.js';
+export { createWithdrawalApprovals, type WithdrawalApprovals } from './approvals.js';
+export { withdrawalApprovalRoutes } from './approvals-routes.js';

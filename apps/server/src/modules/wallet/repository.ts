@@ -1,7 +1,28 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
-import { bondHolds, chainDeposits, depositAddressIndexes, depositAddresses, withdrawals } from './tables.js';
+import {
+  bondHolds,
+  chainDeposits,
+  depositAddressIndexes,
+  depositAddresses,
+  withdrawalApprovals,
+  withdrawals,
+} from './tables.js';
 
 export type ChainDepositRow = typeof chainDeposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -151,7 +172,10 @@ export const walletRepository = {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   },
 
-  /** The USD value of what the user sent out (every withdrawal, failed ones aside) since `since`. */
+  /**
+   * The USD value of what the user sent out (every withdrawal, failed ones and those staff rejected aside:
+   * their amount came back) since `since`. One still awaiting approval counts: it may leave.
+   */
   async sentOutUsdSince(db: DbOrTx, userId: number, since: Date): Promise<string> {
     const [row] = await db
       .select({ total: sql<string>`coalesce(sum(${withdrawals.amountUsd}), 0)::text` })
@@ -160,7 +184,7 @@ export const walletRepository = {
         and(
           eq(withdrawals.userId, userId),
           gte(withdrawals.createdAt, since),
-          ne(withdrawals.status, 'failed'),
+          notInArray(withdrawals.status, ['failed', 'rejected']),
         ),
       );
     return row?.total ?? '0';
@@ -210,7 +234,11 @@ export const walletRepository = {
 
   async withdrawalsOfUser(db: DbOrTx, userId: number, options: { beforeId?: number; limit: number }) {
     return db
-      .select({ withdrawal: withdrawals, recipientUsername: users.username })
+      .select({
+        withdrawal: withdrawals,
+        recipientUsername: users.username,
+        approvalCount: sql<number>`(select count(*)::int from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawals.id})`,
+      })
       .from(withdrawals)
       .leftJoin(users, eq(users.id, withdrawals.recipientUserId))
       .where(

@@ -39,6 +39,7 @@ async function presentWithdrawal(
   wallet: WalletService,
   row: WithdrawalRow,
   recipientUsername: string | null = null,
+  approvalCount = 0,
 ): Promise<Withdrawal> {
   const decimals = await wallet.decimalsOf(row.cryptoCode);
   return {
@@ -50,6 +51,9 @@ async function presentWithdrawal(
     amount: formatBaseUnits(BigInt(row.amount), decimals),
     networkFee: formatBaseUnits(BigInt(row.networkFee), decimals),
     status: row.status,
+    approvalCount,
+    requiredApprovals: row.requiredApprovals,
+    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
     txid: row.txid,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -202,7 +206,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags: ['wallet'],
         summary: 'Send crypto to an address or to another user (Idempotency-Key header honoured)',
         description:
-          "Sends `amount` of `crypto_currency_code` out of the caller's available balance: to an external `address` (pending until the chain takes it; WALLET_NETWORK_FEES on top) or to another user by `username` (instant, no fee); exactly one of the two. Answers 201 with the withdrawal. With an `Idempotency-Key` header a retried request answers the first withdrawal instead of sending twice (409 `IDEMPOTENCY_KEY_REUSED` when the key was used for another request). When the caller protects send-outs with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED`). Refusals: 403 `WITHDRAW_DISABLED`, `BLOCKED_IN_LOCATION`, `ID_REQUIRED`, `NEED_TO_WAIT`, `EMAIL_NOT_VERIFIED`, the account state; 422 `INSUFFICIENT_FUNDS`, or on `amount` (`WITHDRAWAL_LIMIT`), `address` (`invalid_address`) or `username` (`unknown_user`, `self_transfer`). API keys need the `wallet-withdraw` scope.",
+          "Sends `amount` of `crypto_currency_code` out of the caller's available balance: to an external `address` (pending until the chain takes it, or `awaiting_approval` by two staff members when worth more than WITHDRAW_APPROVAL_USD; WALLET_NETWORK_FEES on top) or to another user by `username` (instant, no fee); exactly one of the two. Answers 201 with the withdrawal. With an `Idempotency-Key` header a retried request answers the first withdrawal instead of sending twice (409 `IDEMPOTENCY_KEY_REUSED` when the key was used for another request). When the caller protects send-outs with two-factor authentication, `code` is required (403 `TWO_FACTOR_REQUIRED`). Refusals: 403 `WITHDRAW_DISABLED`, `BLOCKED_IN_LOCATION`, `ID_REQUIRED`, `NEED_TO_WAIT`, `EMAIL_NOT_VERIFIED`, the account state; 422 `INSUFFICIENT_FUNDS`, or on `amount` (`WITHDRAWAL_LIMIT`), `address` (`invalid_address`) or `username` (`unknown_user`, `self_transfer`). API keys need the `wallet-withdraw` scope.",
         body: withdrawBodySchema,
         headers: z.object({ 'idempotency-key': lineString().min(8).max(100).optional() }),
         response: { 201: dataEnvelope(withdrawalSchema) },
@@ -225,7 +229,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags: ['wallet'],
         summary: 'The user’s withdrawals, newest first',
         description:
-          "The caller's withdrawals, newest first (up to `limit`), with their kind (`external`, `internal`), status (`pending`, `completed`, `failed`), recipient, amount and fee. Logged-in users.",
+          "The caller's withdrawals, newest first (up to `limit`), with their kind (`external`, `internal`), status (`awaiting_approval` with `approvalCount` of `requiredApprovals`, `pending`, `completed`, `rejected` with `rejectionReason`, `failed`), recipient, amount and fee. Logged-in users.",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: dataEnvelope(z.array(withdrawalSchema)) },
       },
@@ -234,7 +238,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       const rows = await wallet.withdrawals(requireUser(request).id, { limit: request.query.limit });
       const data = [];
       for (const row of rows) {
-        data.push(await presentWithdrawal(wallet, row.withdrawal, row.recipientUsername));
+        data.push(
+          await presentWithdrawal(wallet, row.withdrawal, row.recipientUsername, Number(row.approvalCount)),
+        );
       }
       return { data };
     },

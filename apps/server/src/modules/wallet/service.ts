@@ -8,6 +8,7 @@ import {
   multiply,
   parseAmount,
   parseDecimal,
+  REQUIRED_WITHDRAWAL_APPROVALS,
   rescale,
   subtract,
   type WithdrawBody,
@@ -172,11 +173,20 @@ export function createWalletService(options: WalletServiceOptions) {
 
   /**
    * A withdrawal as its first answer showed it, so a replay is byte-identical: an external one was pending
-   * with no txid then (its later progress is in `GET /rest/v2/wallet/withdrawals`); an internal one was
-   * complete at once and never changes.
+   * (or awaiting approval, when it needed some) with no txid then (its later progress is in
+   * `GET /rest/v2/wallet/withdrawals`); an internal one was complete at once and never changes.
    */
   const asCreated = (row: WithdrawalRow): WithdrawalRow =>
-    row.kind === 'external' ? { ...row, status: 'pending', txid: null, completedAt: null } : row;
+    row.kind === 'external'
+      ? {
+          ...row,
+          status: row.requiredApprovals > 0 ? 'awaiting_approval' : 'pending',
+          txid: null,
+          completedAt: null,
+          rejectionReason: null,
+          reviewedAt: null,
+        }
+      : row;
 
   const recipientNameOf = async (row: WithdrawalRow) =>
     row.recipientUserId === null
@@ -263,6 +273,13 @@ export function createWalletService(options: WalletServiceOptions) {
     if (withdrawalUsd !== null && amountUsd === null) {
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'No market rate is available to value this send-out.');
     }
+    // Above the operator's threshold an external send-out waits for two staff members (decision 0058); one
+    // that cannot be valued (no market rate) waits too, since nobody can say it is below.
+    const approvalUsd = config.wallet.approvalUsd;
+    const queued =
+      !internal &&
+      approvalUsd !== null &&
+      (amountUsd === null || compareDecimals(amountUsd, parseDecimal(approvalUsd)) > 0);
     const id = publicId();
     const row = await db.transaction(async (tx) => {
       if (withdrawalUsd !== null && amountUsd !== null) {
@@ -293,7 +310,8 @@ export function createWalletService(options: WalletServiceOptions) {
         recipientUserId: recipient?.id ?? null,
         amount: amount.toString(),
         networkFee: internal ? '0' : fee.toString(),
-        status: internal ? 'completed' : 'pending',
+        status: internal ? 'completed' : queued ? 'awaiting_approval' : 'pending',
+        requiredApprovals: queued ? REQUIRED_WITHDRAWAL_APPROVALS : 0,
         completedAt: internal ? now() : null,
         clientKey: clientKey ?? null,
         requestHash: clientKey ? request.requestHash : null,

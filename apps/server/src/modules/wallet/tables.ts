@@ -234,6 +234,15 @@ export const withdrawals = pgTable(
      */
     requestHash: text('request_hash'),
     failureReason: text('failure_reason'),
+    /**
+     * Staff approvals it needed when it was requested: 2 when it was worth more than WITHDRAW_APPROVAL_USD
+     * (it was created `awaiting_approval`), 0 otherwise (decision 0058).
+     */
+    requiredApprovals: integer('required_approvals').notNull().default(0),
+    /** Why staff rejected it (status `rejected`): shown to the user. */
+    rejectionReason: text('rejection_reason'),
+    /** When it left the approval queue: its last approval or its rejection. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -246,6 +255,11 @@ export const withdrawals = pgTable(
     index('withdrawals_pending_idx')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),
+    // The console's approval queue, oldest first.
+    index('withdrawals_awaiting_approval_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'awaiting_approval'`),
+    check('withdrawals_required_approvals_check', sql`${t.requiredApprovals} >= 0`),
     check('withdrawals_amount_check', sql`${t.amount} > 0 AND ${t.networkFee} >= 0`),
     check('withdrawals_kind_check', sql`${t.kind} IN ('external', 'internal')`),
     check(
@@ -260,6 +274,26 @@ export const withdrawals = pgTable(
       sql`(${t.kind} = 'external' AND ${t.address} IS NOT NULL) OR (${t.kind} = 'internal' AND ${t.recipientUserId} IS NOT NULL)`,
     ),
   ],
+);
+
+/**
+ * The staff approvals of a withdrawal that waited in the four-eyes queue (decision 0058): one row per
+ * staff member, never two (the unique key), never the withdrawing user (checked under the withdrawal's
+ * row lock). The approval that reaches `required_approvals` moves the withdrawal to `pending`.
+ */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('withdrawal_approvals_staff_key').on(t.withdrawalId, t.staffId)],
 );
 
 /**

@@ -13,6 +13,7 @@ const TABLE: Record<StaffPermission, string> = {
   'reports.handle': 'MSA',
   'chargebacks.handle': 'SA',
   'verifications.review': 'SA',
+  'withdrawals.approve': 'SA',
   'account.restrict': 'MSA',
   'account.on_hold': 'MSA',
   'account.suspend': 'MSA',

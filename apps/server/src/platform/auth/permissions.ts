@@ -17,9 +17,10 @@ import { AppError } from '../http/errors.js';
  * - moderator: the daily work: disputes (take, award), reports, users (look up, and the reversible,
  *   protective account actions: restrict, on hold, suspend, compromised).
  * - supermod: everything a moderator does, plus appeals (a second moderator decides), chargebacks, the
- *   identity verifications (personal documents: decision 0038), the money-touching and final account
- *   actions (freeze, compliance hold, ban), account notices, reassigning disputes, the audit log, and
- *   the custody view (hot and cold balances, what must be refilled; decision 0060).
+ *   identity verifications (personal documents: decision 0038), the four-eyes queue of large withdrawals
+ *   (decision 0058), the money-touching and final account actions (freeze, compliance hold, ban), account
+ *   notices, reassigning disputes, the audit log, and the custody view (hot and cold balances, what must
+ *   be refilled; decision 0060).
  * - admin: everything, and the only role that changes roles and reads the outbox (its mails hold codes
  *   and links that open other people's accounts).
  */
@@ -41,6 +42,7 @@ const SUPERMOD: readonly StaffPermission[] = [
   'appeals.decide',
   'chargebacks.handle',
   'verifications.review',
+  'withdrawals.approve',
   'account.freeze',
   'account.compliance_hold',
   'account.ban',

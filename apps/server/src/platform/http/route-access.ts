@@ -277,6 +277,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /rest/v1/admin/chargebacks': STAFF,
   'GET /rest/v1/admin/custody': STAFF,
   'POST /rest/v1/admin/chargebacks/{id}': STAFF,
+  'GET /rest/v1/admin/withdrawals': STAFF,
+  'POST /rest/v1/admin/withdrawals/{id}/approve': STAFF,
+  'POST /rest/v1/admin/withdrawals/{id}/reject': STAFF,
 };
 
 /** What a route without a line gets: no key; everyone else is left to its handler. */

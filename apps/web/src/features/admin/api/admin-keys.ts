@@ -14,5 +14,6 @@ export const adminKeys = {
   verifications: (status: string, type: string) => ['admin', 'verifications', status, type] as const,
   verification: (id: number) => ['admin', 'verification', id] as const,
   chainReversals: () => ['admin', 'chain-reversals'] as const,
+  withdrawals: () => ['admin', 'withdrawals'] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
 };

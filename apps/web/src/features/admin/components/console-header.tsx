@@ -34,6 +34,11 @@ export function ConsoleHeader({
       show: permissions.can('chargebacks.handle'),
     },
     {
+      to: '/admin/withdrawals',
+      label: t('admin.nav.withdrawals'),
+      show: permissions.can('withdrawals.approve'),
+    },
+    {
       to: '/admin/verifications',
       label: t('admin.nav.verifications'),
       show: permissions.can('verifications.review'),

@@ -190,6 +190,29 @@ const STATUS_COLORS: Record<Withdrawal['status'], string> = {
   failed: 'red',
 };
 
+/** Under the status: how far a staff review got, or why staff rejected it (decision 0058). */
+function ReviewNote({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  if (withdrawal.status === 'awaiting_approval') {
+    return (
+      <Text size="xs" c="dimmed" mt={4} maw={260} data-testid="withdrawal-review-note">
+        {t('wallet.withdrawals.awaitingApprovalNote', {
+          count: withdrawal.approvalCount,
+          required: withdrawal.requiredApprovals,
+        })}
+      </Text>
+    );
+  }
+  if (withdrawal.status === 'rejected' && withdrawal.rejectionReason) {
+    return (
+      <Text size="xs" c="red" mt={4} maw={260} data-testid="withdrawal-rejection-reason">
+        {t('wallet.withdrawals.rejectedNote', { reason: withdrawal.rejectionReason })}
+      </Text>
+    );
+  }
+  return null;
+}
+
 function WithdrawalsSection() {
   const { t } = useTranslation();
   const format = useWalletFormat();
@@ -292,6 +315,7 @@ function WithdrawalsSection() {
                       >
                         {t(`wallet.withdrawals.statuses.${withdrawal.status}`)}
                       </Badge>
+                      <ReviewNote withdrawal={withdrawal} />
                     </td>
                     <td data-label={label.txid}>
                       {withdrawal.txid ? (
@@ -310,7 +334,11 @@ function WithdrawalsSection() {
                         <Text span size="xs" c="dimmed">
                           {withdrawal.kind === 'internal'
                             ? t('wallet.withdrawals.noTxidInternal')
-                            : t('wallet.withdrawals.noTxidYet')}
+                            : withdrawal.status === 'awaiting_approval'
+                              ? t('wallet.withdrawals.noTxidReview')
+                              : withdrawal.status === 'rejected'
+                                ? t('wallet.withdrawals.noTxidRejected')
+                                : t('wallet.withdrawals.noTxidYet')}
                         </Text>
                       )}
                     </td>

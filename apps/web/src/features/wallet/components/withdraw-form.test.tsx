@@ -18,6 +18,9 @@ const withdrawal = (overrides: Record<string, unknown> = {}) => ({
   amount: '0.10000000',
   networkFee: '0.00005000',
   status: 'pending',
+  approvalCount: 0,
+  requiredApprovals: 0,
+  rejectionReason: null,
   txid: null,
   createdAt: '2026-01-02T10:00:00.000Z',
   completedAt: null,
@@ -155,6 +158,19 @@ describe('WithdrawForm', { timeout: 45_000 }, () => {
     await waitFor(() =>
       expect(fake.requests.filter((r) => r.url === '/rest/v2/wallet/balances').length).toBeGreaterThan(1),
     );
+  });
+
+  it('should say plainly that a large withdrawal waits for a staff review', async () => {
+    withServer({
+      'POST /rest/v2/wallet/withdraw': () =>
+        jsonResponse(201, { data: withdrawal({ status: 'awaiting_approval', requiredApprovals: 2 }) }),
+    });
+    await openSendTab();
+    const user = userEvent.setup();
+    await fillAndReview(user, '0.1');
+    await user.click(await screen.findByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('Withdrawal waiting for review')).toBeInTheDocument();
+    expect(screen.getByText(/checked by two members of our staff before they are sent/)).toBeInTheDocument();
   });
 
   it('should send a transfer to a username with no fee', async () => {

@@ -258,21 +258,28 @@ function WithdrawForm({
     setConfirmError(null);
     setCodeError(null);
     try {
-      await mutation.mutateAsync({
+      const created = await mutation.mutateAsync({
         body: needsCode ? { ...submission.body, code: secondFactorCode } : submission.body,
         idempotencyKey: submission.idempotencyKey,
       });
       setSecondFactorCode('');
       const { review } = submission;
+      const waits = created?.status === 'awaiting_approval';
       toast.success({
-        title: review.internal ? t('wallet.withdraw.sentInternalTitle') : t('wallet.withdraw.sentTitle'),
-        message: review.internal
-          ? t('wallet.withdraw.sentInternal', {
-              amount: format.crypto(review.amount, code),
-              code,
-              username: review.destination,
-            })
-          : t('wallet.withdraw.sentExternal', { amount: format.crypto(review.amount, code), code }),
+        title: review.internal
+          ? t('wallet.withdraw.sentInternalTitle')
+          : waits
+            ? t('wallet.withdraw.awaitingApprovalTitle')
+            : t('wallet.withdraw.sentTitle'),
+        message: waits
+          ? t('wallet.withdraw.awaitingApproval', { amount: format.crypto(review.amount, code), code })
+          : review.internal
+            ? t('wallet.withdraw.sentInternal', {
+                amount: format.crypto(review.amount, code),
+                code,
+                username: review.destination,
+              })
+            : t('wallet.withdraw.sentExternal', { amount: format.crypto(review.amount, code), code }),
       });
       setSubmission(null);
       reset({ destination: review.internal ? 'username' : 'address', address: '', username: '', amount: '' });
