@@ -163,7 +163,11 @@ export function createLedger(db: Db, now: () => Date = () => new Date()) {
     // CHECK constraint on the table is the last line of defence.
     for (const account of locked) {
       const delta = deltas.get(account.id) ?? 0n;
-      if (account.kind !== 'world' && account.balance + delta < 0n) {
+      const after = account.balance + delta;
+      // `deficit` and `network_costs` only go down (decision 0055): a rise above zero is refused too.
+      const below = account.kind === 'deficit' || account.kind === 'network_costs';
+      if (below && after > 0n) throw new Error(`ledger ${account.kind} account would go above zero`);
+      if (account.kind !== 'world' && !below && after < 0n) {
         throw account.kind === 'escrow'
           ? new AppError(409, 'ESCROW_ALREADY_SETTLED', 'The escrow of this trade is already settled.')
           : insufficientFunds();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { bondHolds, chainDeposits, depositAddresses, withdrawals } from './tables.js';
@@ -102,8 +102,12 @@ export const walletRepository = {
     return row;
   },
 
-  /** Pending external withdrawals for this block; `broadcast` picks those without a txid yet. */
-  async lockPendingWithdrawals(db: DbOrTx, broadcast: boolean, limit = 500) {
+  /**
+   * Pending external withdrawals for this block; `broadcast` picks those without a txid yet. Only the
+   * simulated chain's `coins`: a real network's withdrawals are the hot wallet's payouts (decision 0057).
+   */
+  async lockPendingWithdrawals(db: DbOrTx, broadcast: boolean, coins: readonly string[], limit = 500) {
+    if (coins.length === 0) return [];
     return db
       .select()
       .from(withdrawals)
@@ -111,6 +115,7 @@ export const walletRepository = {
         and(
           eq(withdrawals.status, 'pending'),
           eq(withdrawals.kind, 'external'),
+          inArray(withdrawals.cryptoCode, [...coins]),
           broadcast ? isNull(withdrawals.txid) : isNotNull(withdrawals.txid),
         ),
       )

@@ -530,7 +530,11 @@ export function createWalletService(options: WalletServiceOptions) {
       // Completing first, then broadcasting, makes a withdrawal take two blocks: visible as pending.
       let completed = 0;
       await db.transaction(async (tx) => {
-        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, false)) {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(
+          tx,
+          false,
+          chain.simulatedCoins,
+        )) {
           const total = BigInt(withdrawal.amount) + BigInt(withdrawal.networkFee);
           await ledger.transfer(
             {
@@ -553,7 +557,11 @@ export function createWalletService(options: WalletServiceOptions) {
         }
       });
       await db.transaction(async (tx) => {
-        for (const withdrawal of await walletRepository.lockPendingWithdrawals(tx, true)) {
+        for (const withdrawal of await walletRepository.lockPendingWithdrawals(
+          tx,
+          true,
+          chain.simulatedCoins,
+        )) {
           const { txid } = await chain.broadcast({
             coin: withdrawal.cryptoCode,
             address: withdrawal.address ?? '',
