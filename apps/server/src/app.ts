@@ -25,6 +25,7 @@ import {
   createWalletService,
   walletRepository,
   walletRoutes,
+  payoutsAdminRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
 import { createKycService, createKycStandings, kycRoutes, loadKycLevels } from './modules/kyc/index.js';
@@ -513,6 +514,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(chargebacksRoutes, { chargebacks: createChargebacksService({ db: database.db }) });
   // The staff console's API under /rest/v1/admin/ (users, audit log; decision 0019).
   await app.register(staffRoutes, { staff: createStaffService({ db: database.db, events }) });
+  // The hot wallet's Bitcoin and Litecoin payouts, for staff (decision 0057).
+  await app.register(payoutsAdminRoutes, { db: database.db, config });
 
   // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
   const realtime = createRealtimeGateway({

@@ -96,6 +96,7 @@ const ResetPasswordPage = lazyPage(
   'ResetPasswordPage',
 );
 const OutboxPage = lazyPage(() => import('@/features/admin/pages/outbox-page'), 'OutboxPage');
+const PayoutsPage = lazyPage(() => import('@/features/admin/pages/payouts-page'), 'PayoutsPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const VerificationsPage = lazyPage(
   () => import('@/features/admin/pages/verifications-page'),
@@ -232,6 +233,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/users/:username', element: <UserPage /> },
         { path: 'admin/audit', element: <AuditLogPage /> },
         { path: 'admin/outbox', element: <OutboxPage /> },
+        { path: 'admin/payouts', element: <PayoutsPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

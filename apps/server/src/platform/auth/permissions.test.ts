@@ -24,6 +24,7 @@ const TABLE: Record<StaffPermission, string> = {
   'roles.change': 'A',
   'audit.read': 'SA',
   'outbox.read': 'A',
+  'payouts.view': 'SA',
 };
 const LETTER = { user: '', moderator: 'M', supermod: 'S', admin: 'A' } as const;
 

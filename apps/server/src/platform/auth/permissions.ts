@@ -45,6 +45,7 @@ const SUPERMOD: readonly StaffPermission[] = [
   'account.ban',
   'account.notice',
   'audit.read',
+  'payouts.view',
 ];
 
 export const PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<StaffPermission>>> = {

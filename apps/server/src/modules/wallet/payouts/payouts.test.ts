@@ -12,6 +12,7 @@ import {
   withdraw,
 } from '../../../../test/chain/payouts-fixture.js';
 import type { TestApp, TestClient } from '../../../../test/helpers.js';
+import { runAdminCommand } from '../../../cli/commands.js';
 import { checkLedger, createLedger } from '../../ledger/index.js';
 import { chainPayoutInputs, chainPayouts, withdrawals } from '../tables.js';
 import { estimateVsize, feeFor, feeRateMilli, hexToBytes, scriptOf } from './build.js';
@@ -306,6 +307,49 @@ describe('Bitcoin payouts from the hot wallet', () => {
     node.mine(2);
     await payouts.track();
     expect((await rowsOf([id]))[0]!.status).toBe('completed');
+  });
+
+  it('should show staff the payouts, their txids and fees, and what waits; nobody else', async () => {
+    node.fund(key.address, 5_000_000n);
+    const payouts = payoutsOf(t, node, key, { maxPerTx: 2_000_000n }, clock);
+    const big = await withdraw(alice, newAddress(), '0.05');
+    const small = await withdraw(alice, newAddress(), '0.001');
+    const sent = await payouts.batch();
+    if (sent.state !== 'sent') throw new Error(JSON.stringify(sent));
+    await runAdminCommand({ db: db(), config: t.config }, [
+      'user:create',
+      '--username',
+      'payout_super',
+      '--email',
+      'payout_super@example.com',
+      '--password',
+      'Str0ng-pass!',
+      '--role',
+      'supermod',
+    ]);
+    const staff = t.client();
+    expect((await staff.login('payout_super')).statusCode).toBe(200);
+    // The app's own limits (BTC_HOT_MAX_PER_TX 0.5 by default) decide the reasons shown.
+    const response = await staff.get('/rest/v1/admin/payouts?network=BTC');
+    expect(response.statusCode, response.body).toBe(200);
+    const view = response.json().data;
+    expect(view.limits).toMatchObject({ maxPerTx: '0.50000000', maxPerDay: '2.00000000' });
+    const open = view.open.find((p: { id: number }) => p.id === sent.payoutId);
+    expect(open).toMatchObject({ txid: sent.txid, status: 'broadcast' });
+    expect(open.fee).toMatch(/^0\.0000\d{4}$/);
+    expect(open.withdrawals).toEqual([
+      expect.objectContaining({ id: small, username: 'payout_alice', amount: '0.00100000' }),
+    ]);
+    expect(view.waiting).toEqual([expect.objectContaining({ id: big, reason: 'next_batch' })]);
+    const stranger = await t.client().get('/rest/v1/admin/payouts?network=BTC');
+    expect(stranger.statusCode).toBe(404);
+    expect((await alice.get('/rest/v1/admin/payouts')).statusCode).toBe(404);
+    expect((await staff.get('/rest/v1/admin/payouts?network=DOGE')).statusCode).toBe(422);
+    // Under a higher limit the big one goes too, so the next test starts with an empty queue.
+    node.fund(key.address, 10_000_000n);
+    expect(await payoutsOf(t, node, key, {}, clock).batch()).toMatchObject({ state: 'sent', withdrawals: 1 });
+    node.mine(2);
+    await payouts.track();
   });
 
   it('should never spend an output a live payout has reserved', async () => {

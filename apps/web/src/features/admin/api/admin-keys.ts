@@ -13,5 +13,6 @@ export const adminKeys = {
   outbox: (filters: Record<string, string | undefined>) => ['admin', 'outbox', filters] as const,
   verifications: (status: string, type: string) => ['admin', 'verifications', status, type] as const,
   verification: (id: number) => ['admin', 'verification', id] as const,
+  payouts: (network: string) => ['admin', 'payouts', network] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
 };

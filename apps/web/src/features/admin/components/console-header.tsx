@@ -26,6 +26,7 @@ export function ConsoleHeader({
     { to: '/admin/users', label: t('admin.nav.users'), show: permissions.can('users.view') },
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     { to: '/admin/outbox', label: t('admin.nav.outbox'), show: permissions.can('outbox.read') },
+    { to: '/admin/payouts', label: t('admin.nav.payouts'), show: permissions.can('payouts.view') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),

@@ -183,8 +183,10 @@ function TransactionsSection({ coins }: { coins: readonly WalletCoin[] }) {
 }
 
 const STATUS_COLORS: Record<Withdrawal['status'], string> = {
+  awaiting_approval: 'grape',
   pending: 'yellow',
   completed: 'teal',
+  rejected: 'red',
   failed: 'red',
 };
 
