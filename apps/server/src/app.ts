@@ -28,6 +28,7 @@ import {
   walletRoutes,
   createWithdrawalApprovals,
   withdrawalApprovalRoutes,
+  payoutsAdminRoutes,
   type WalletService,
 } from './modules/wallet/index.js';
 import { createKycService, createKycStandings, kycRoutes, loadKycLevels } from './modules/kyc/index.js';
@@ -533,6 +534,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   await app.register(chargebacksRoutes, { chargebacks: createChargebacksService({ db: database.db }) });
   // The staff console's API under /rest/v1/admin/ (users, audit log; decision 0019).
   await app.register(staffRoutes, { staff: createStaffService({ db: database.db, events }) });
+  // The hot wallet's Bitcoin and Litecoin payouts, for staff (decision 0057).
+  await app.register(payoutsAdminRoutes, { db: database.db, config });
 
   // The WebSocket gateway: pushes bus events to the users they name; typing goes to the other party.
   const realtime = createRealtimeGateway({

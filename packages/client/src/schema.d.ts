@@ -3920,6 +3920,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rest/v1/admin/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The hot wallet's payouts of a network and the withdrawals waiting
+     * @description For `network` (BTC or LTC): the hot wallet's limits and what it paid in the last 24 hours, the open payouts (broadcast, not yet confirmed) and the last 7 days' payouts, each with its txid, chain fee, replacement link (RBF) and the withdrawals it pays, and the ready withdrawals not in a payout yet with the reason they wait (`over_tx_limit`: above BTC_HOT_MAX_PER_TX, never sent by the hot wallet; `day_limit`; `below_dust`; `next_batch`). Amounts in coin units.
+     *
+     *     Staff permission: `payouts.view`. Anyone who is not staff gets 404 `ROUTE_NOT_FOUND`, as for a path that does not exist; a staff role without the permission gets 403 `FORBIDDEN_ROLE`.
+     */
+    get: operations['getAdminPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/rest/v1/pages/{slug}': {
     parameters: {
       query?: never;
@@ -18516,6 +18538,7 @@ export interface operations {
                 | 'audit.read'
                 | 'outbox.read'
                 | 'custody.view'
+                | 'payouts.view'
               )[];
             };
           };
@@ -18914,6 +18937,99 @@ export interface operations {
                 ip: string | null;
               }[];
               nextCursor: string | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['InvalidInput'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminPayouts: {
+    parameters: {
+      query?: {
+        network?: 'BTC' | 'LTC';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              network: 'BTC' | 'LTC';
+              limits: {
+                maxPerTx: string;
+                maxPerDay: string;
+                paidLast24h: string;
+                batchSeconds: number;
+                rbfAfterSeconds: number;
+              };
+              lastBatchAt: string | null;
+              open: {
+                id: number;
+                txid: string;
+                /** @enum {string} */
+                status: 'broadcast' | 'confirmed' | 'replaced' | 'failed';
+                fee: string;
+                replacesId: number | null;
+                createdAt: string;
+                confirmedAt: string | null;
+                withdrawals: {
+                  id: string;
+                  username: string | null;
+                  address: string | null;
+                  amount: string;
+                  networkFee: string;
+                  /** @enum {string} */
+                  status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+                  createdAt: string;
+                }[];
+              }[];
+              recent: {
+                id: number;
+                txid: string;
+                /** @enum {string} */
+                status: 'broadcast' | 'confirmed' | 'replaced' | 'failed';
+                fee: string;
+                replacesId: number | null;
+                createdAt: string;
+                confirmedAt: string | null;
+                withdrawals: {
+                  id: string;
+                  username: string | null;
+                  address: string | null;
+                  amount: string;
+                  networkFee: string;
+                  /** @enum {string} */
+                  status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+                  createdAt: string;
+                }[];
+              }[];
+              waiting: {
+                id: string;
+                username: string | null;
+                address: string | null;
+                amount: string;
+                networkFee: string;
+                /** @enum {string} */
+                status: 'awaiting_approval' | 'pending' | 'completed' | 'rejected' | 'failed';
+                createdAt: string;
+                /** @enum {string} */
+                reason: 'over_tx_limit' | 'day_limit' | 'invalid_address' | 'below_dust' | 'next_batch';
+              }[];
             };
           };
         };

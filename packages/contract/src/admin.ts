@@ -37,6 +37,8 @@ export const staffPermissions = [
   'audit.read',
   'outbox.read',
   'custody.view',
+  // The hot wallet's payouts: open and recent transactions, withdrawals waiting on a limit (0057).
+  'payouts.view',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;

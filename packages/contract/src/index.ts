@@ -24,6 +24,7 @@ export * from './admin.js';
 export * from './disputes.js';
 export * from './chargebacks.js';
 export * from './outbox.js';
+export * from './payouts.js';
 export * from './moderation.js';
 export * from './appeals.js';
 export * from './verification.js';

@@ -6,6 +6,17 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An amount of a Bitcoin-family coin (8 decimals), read as its base units. */
+const coinAmount = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,8})?$/, 'a coin amount with at most 8 decimals, such as 0.5')
+    .default(fallback)
+    .transform((value) => {
+      const [whole, fraction = ''] = value.split('.');
+      return BigInt(whole!) * 100_000_000n + BigInt(fraction.padEnd(8, '0'));
+    });
+
 /**
  * Every setting the server reads, from the environment only (secrets never live in the repository).
  * The README's configuration table lists the same variables; keep the two in step.
@@ -61,6 +72,15 @@ const envSchema = z.object({
   LTC_DEPOSIT_DESCRIPTOR: z.string().optional(),
   LTC_HOT_WALLET_KEY: z.string().optional(),
   LTC_HOT_WALLET_KEY_FILE: z.string().optional(),
+  // The hot wallet's batched payouts on Bitcoin and Litecoin (decision 0057); limits in coin units.
+  BTC_BATCH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  LTC_BATCH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  BTC_RBF_AFTER_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3_600),
+  LTC_RBF_AFTER_SECONDS: z.coerce.number().int().min(60).max(604_800).default(1_800),
+  BTC_HOT_MAX_PER_TX: coinAmount('0.5'),
+  BTC_HOT_MAX_PER_DAY: coinAmount('2'),
+  LTC_HOT_MAX_PER_TX: coinAmount('50'),
+  LTC_HOT_MAX_PER_DAY: coinAmount('200'),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   RESERVES_PUBLISH_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
   HOT_WALLET_TARGET: z.string().default(''),
@@ -229,6 +249,14 @@ export type Config = {
     /** Per coin, decimal strings: what the hot wallet keeps beyond the withdrawals waiting to be sent. */
     hotWalletTargets: Record<string, string>;
   };
+  /**
+   * The hot wallet's batched withdrawals per network (modules/wallet/payouts; decision 0057): how often a
+   * batch goes out, when a stuck one is replaced by fee, and the limits in base units (satoshis).
+   */
+  payouts: Record<
+    'BTC' | 'LTC',
+    { batchSeconds: number; rbfAfterSeconds: number; maxPerTx: bigint; maxPerDay: bigint }
+  >;
   /** Offer editor bounds and who may create offers (modules/offers; docs/decisions/0008-offers.md). */
   offers: {
     /** Margin bounds in percent; a fixed price must lie within the same bounds around the market. */
@@ -527,6 +555,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reserves: {
       publishSeconds: e.RESERVES_PUBLISH_SECONDS,
       hotWalletTargets: coinMap(e.HOT_WALLET_TARGET, 'HOT_WALLET_TARGET', /^\d+(\.\d+)?$/),
+    },
+    payouts: {
+      BTC: {
+        batchSeconds: e.BTC_BATCH_SECONDS,
+        rbfAfterSeconds: e.BTC_RBF_AFTER_SECONDS,
+        maxPerTx: e.BTC_HOT_MAX_PER_TX,
+        maxPerDay: e.BTC_HOT_MAX_PER_DAY,
+      },
+      LTC: {
+        batchSeconds: e.LTC_BATCH_SECONDS,
+        rbfAfterSeconds: e.LTC_RBF_AFTER_SECONDS,
+        maxPerTx: e.LTC_HOT_MAX_PER_TX,
+        maxPerDay: e.LTC_HOT_MAX_PER_DAY,
+      },
     },
     offers: {
       marginMin: e.OFFER_MARGIN_MIN,

@@ -105,6 +105,7 @@ const ProofOfReservesPage = lazyPage(
   'ProofOfReservesPage',
 );
 const CustodyPage = lazyPage(() => import('@/features/reserves/pages/custody-page'), 'CustodyPage');
+const PayoutsPage = lazyPage(() => import('@/features/admin/pages/payouts-page'), 'PayoutsPage');
 const ChargebacksPage = lazyPage(() => import('@/features/admin/pages/chargebacks-page'), 'ChargebacksPage');
 const WithdrawalsPage = lazyPage(() => import('@/features/admin/pages/withdrawals-page'), 'WithdrawalsPage');
 const VerificationsPage = lazyPage(
@@ -247,6 +248,7 @@ export function createAppRoutes({ queryClient, i18n, routes }: AppRouteDependenc
         { path: 'admin/outbox', element: <OutboxPage /> },
         { path: 'admin/chain', element: <ChainReversalsPage /> },
         { path: 'admin/custody', element: <CustodyPage /> },
+        { path: 'admin/payouts', element: <PayoutsPage /> },
       ],
     },
     { path: 'error/500', element: <ServerErrorPage /> },

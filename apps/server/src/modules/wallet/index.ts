@@ -39,3 +39,4 @@ export {
 export type { CustodyView, CustodyPlace, Holding, OwnershipProof } from './chain/custody.js';
 export { createWithdrawalApprovals, type WithdrawalApprovals } from './approvals.js';
 export { withdrawalApprovalRoutes } from './approvals-routes.js';
+export { payoutsAdminRoutes } from './payouts/admin-routes.js';

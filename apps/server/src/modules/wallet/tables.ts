@@ -191,6 +191,43 @@ export const chainPayouts = pgTable(
   ],
 );
 
+/**
+ * The hot wallet's outputs a payout spends (issue 27, decision 0057): one row per output, the unique key
+ * on (network, txid, vout) makes two batchers (two instances at once) unable to spend one output twice.
+ * `payout_id` is the first payout of a replacement chain (its RBF replacements spend the same outputs).
+ * Rows of a payout that failed are deleted, so its outputs can be spent again.
+ */
+export const chainPayoutInputs = pgTable(
+  'chain_payout_inputs',
+  {
+    network: text('network').notNull(),
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull(),
+    /** Satoshis (litoshis): what the output holds, needed to sign a replacement. */
+    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
+    payoutId: bigint('payout_id', { mode: 'number' })
+      .notNull()
+      .references(() => chainPayouts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chain_payout_inputs_outpoint_key').on(t.network, t.txid, t.vout),
+    index('chain_payout_inputs_payout_idx').on(t.payoutId),
+    check('chain_payout_inputs_value_check', sql`${t.value} > 0 AND ${t.vout} >= 0`),
+  ],
+);
+
+/**
+ * One row per network: the batcher of a network holds its row lock (FOR UPDATE SKIP LOCKED) while it
+ * claims withdrawals and outputs and records the signed payout, so one instance at a time builds a
+ * network's batch and the others skip the pass.
+ */
+export const chainPayoutLocks = pgTable('chain_payout_locks', {
+  network: text('network').primaryKey(),
+  /** When a batch last ran on this network (shown in the console). */
+  lastBatchAt: timestamp('last_batch_at', { withTimezone: true }),
+});
+
 export const WITHDRAWAL_STATUSES = [
   'awaiting_approval',
   'pending',

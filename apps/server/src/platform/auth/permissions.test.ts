@@ -26,6 +26,7 @@ const TABLE: Record<StaffPermission, string> = {
   'audit.read': 'SA',
   'outbox.read': 'A',
   'custody.view': 'SA',
+  'payouts.view': 'SA',
 };
 const LETTER = { user: '', moderator: 'M', supermod: 'S', admin: 'A' } as const;
 

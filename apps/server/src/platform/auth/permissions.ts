@@ -49,6 +49,7 @@ const SUPERMOD: readonly StaffPermission[] = [
   'account.notice',
   'audit.read',
   'custody.view',
+  'payouts.view',
 ];
 
 export const PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<StaffPermission>>> = {

@@ -255,6 +255,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /rest/v1/admin/audit-log': STAFF,
   'GET /rest/v1/admin/chain/reversals': STAFF,
   'GET /rest/v1/admin/outbox': STAFF,
+  'GET /rest/v1/admin/payouts': STAFF,
   'GET /rest/v1/admin/reports': STAFF,
   'POST /rest/v1/admin/reports/{id}': STAFF,
   'GET /rest/v1/admin/offer-appeals': STAFF,

@@ -624,6 +624,59 @@ describe('staff console', () => {
   }, 30_000);
 });
 
+describe('the payouts page', () => {
+  it('should show the hot wallet limits, the waiting withdrawals with their reason and the open payouts', async () => {
+    const withdrawal = {
+      id: 'w1',
+      username: 'ana',
+      address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+      amount: '0.00100000',
+      networkFee: '0.00002000',
+      status: 'pending',
+      createdAt: '2026-03-01T12:00:00.000Z',
+    };
+    const fake = withServer({
+      ...permissions('supermod', ['console.view', 'payouts.view']),
+      'GET /rest/v1/admin/payouts': (request) =>
+        jsonResponse(200, {
+          data: {
+            network: new URL(request.url, 'http://x').searchParams.get('network'),
+            limits: {
+              maxPerTx: '0.50000000',
+              maxPerDay: '2.00000000',
+              paidLast24h: '0.00100000',
+              batchSeconds: 600,
+              rbfAfterSeconds: 3600,
+            },
+            lastBatchAt: '2026-03-01T12:05:00.000Z',
+            open: [
+              {
+                id: 7,
+                txid: 'ab'.repeat(32),
+                status: 'broadcast',
+                fee: '0.00000700',
+                replacesId: null,
+                createdAt: '2026-03-01T12:05:00.000Z',
+                confirmedAt: null,
+                withdrawals: [{ ...withdrawal, id: 'w0' }],
+              },
+            ],
+            recent: [],
+            waiting: [{ ...withdrawal, amount: '0.90000000', reason: 'over_tx_limit' }],
+          },
+        }),
+    });
+    renderApp({ path: '/admin/payouts', user: buildCurrentUser({ username: 'sup', role: 'supermod' }) });
+    const row = await screen.findByTestId('payout-row', {}, PAGE_LOAD);
+    expect(row).toHaveTextContent('ab'.repeat(32));
+    expect(row).toHaveTextContent('Fee 0.00000700 BTC');
+    expect(screen.getByTestId('payouts-paid-today')).toHaveTextContent('0.00100000 / 2.00000000 BTC');
+    expect(screen.getByTestId('payout-waiting')).toHaveTextContent('Above the per-transaction limit');
+    await userEvent.setup().click(screen.getByText('LTC'));
+    await waitFor(() => expect(fake.requests.some((r) => r.url.includes('network=LTC'))).toBe(true));
+  }, 30_000);
+});
+
 describe('appeals without the disputeAppeal flag', () => {
   it('should list only the offer appeals when no dispute appeal waits, and the dispute ones while some still do', async () => {
     const waiting: unknown[] = [];

@@ -15,5 +15,6 @@ export const adminKeys = {
   verification: (id: number) => ['admin', 'verification', id] as const,
   chainReversals: () => ['admin', 'chain-reversals'] as const,
   withdrawals: () => ['admin', 'withdrawals'] as const,
+  payouts: (network: string) => ['admin', 'payouts', network] as const,
   audit: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
 };

@@ -28,6 +28,7 @@ export function ConsoleHeader({
     { to: '/admin/audit', label: t('admin.nav.audit'), show: permissions.can('audit.read') },
     { to: '/admin/outbox', label: t('admin.nav.outbox'), show: permissions.can('outbox.read') },
     { to: '/admin/custody', label: t('admin.nav.custody'), show: permissions.can('custody.view') },
+    { to: '/admin/payouts', label: t('admin.nav.payouts'), show: permissions.can('payouts.view') },
     {
       to: '/admin/chargebacks',
       label: t('admin.nav.chargebacks'),
