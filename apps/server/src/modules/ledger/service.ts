@@ -163,7 +163,14 @@ export function createLedger(db: Db, now: () => Date = () => new Date()) {
     // CHECK constraint on the table is the last line of defence.
     for (const account of locked) {
       const delta = deltas.get(account.id) ?? 0n;
-      if (account.kind !== 'world' && account.balance + delta < 0n) {
+      if (account.kind === 'world') continue;
+      if (account.kind === 'deficit' || account.kind === 'network_costs') {
+        // What is owed (a deficit, the operator's network costs) is paid off, never overpaid (0055;
+        // the deposits branch has the same rule: take its version at merge).
+        if (account.balance + delta > 0n) throw insufficientFunds('More than is owed');
+        continue;
+      }
+      if (account.balance + delta < 0n) {
         throw account.kind === 'escrow'
           ? new AppError(409, 'ESCROW_ALREADY_SETTLED', 'The escrow of this trade is already settled.')
           : insufficientFunds();

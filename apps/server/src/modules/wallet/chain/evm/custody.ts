@@ -27,8 +27,18 @@ export class EvmCustody implements CustodyView {
     const client = this.hot.client;
     const [ETH, USDT, USDC] = await Promise.all([
       client.getBalance({ address }),
-      client.readContract({ address: this.tokens.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
-      client.readContract({ address: this.tokens.USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      client.readContract({
+        address: this.tokens.USDT,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      }),
+      client.readContract({
+        address: this.tokens.USDC,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      }),
     ]);
     return { ETH, USDT, USDC };
   }
@@ -36,7 +46,8 @@ export class EvmCustody implements CustodyView {
   async holdings(): Promise<Holding[]> {
     const holdings: Holding[] = [];
     const hot = await this.balancesAt(this.hot.address);
-    for (const coin of EVM_COINS) holdings.push({ coin, place: 'hot', address: this.hot.address, amount: hot[coin]! });
+    for (const coin of EVM_COINS)
+      {holdings.push({ coin, place: 'hot', address: this.hot.address, amount: hot[coin]! });}
     const sweeping = new Set(
       (
         await this.hot.db
@@ -51,7 +62,8 @@ export class EvmCustody implements CustodyView {
       const balances = await this.balancesAt(address);
       for (const coin of EVM_COINS) {
         const amount = balances[coin]!;
-        if (amount > 0n) holdings.push({ coin, place: sweeping.has(index) ? 'sweeping' : 'deposit', address, amount });
+        if (amount > 0n)
+          {holdings.push({ coin, place: sweeping.has(index) ? 'sweeping' : 'deposit', address, amount });}
       }
     }
     return holdings;
@@ -60,6 +72,12 @@ export class EvmCustody implements CustodyView {
   /** The hot wallet signs `message` (personal_sign); one proof per coin, all for the same address. */
   async proveOwnership(message: string): Promise<OwnershipProof[]> {
     const signature = await this.hot.account.signMessage({ message });
-    return EVM_COINS.map((coin) => ({ coin, address: this.hot.address, message, signature, scheme: 'eip191' }));
+    return EVM_COINS.map((coin) => ({
+      coin,
+      address: this.hot.address,
+      message,
+      signature,
+      scheme: 'eip191',
+    }));
   }
 }

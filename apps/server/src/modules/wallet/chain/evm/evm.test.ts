@@ -63,7 +63,10 @@ describe('EVM chain against a local Hardhat node', () => {
   beforeAll(async () => {
     node = await startHardhatNode();
     client = createPublicClient({ transport: http(node.url) }) as PublicClient;
-    const hotWallet = createWalletClient({ account: privateKeyToAccount(HOT_KEY), transport: http(node.url) });
+    const hotWallet = createWalletClient({
+      account: privateKeyToAccount(HOT_KEY),
+      transport: http(node.url),
+    });
     factory = await deployForwarderFactory(hotWallet, client, hotWallet.account.address);
     const deploy = async (name: string) => {
       const { abi, bytecode } = contractArtifact(name);
@@ -108,7 +111,9 @@ describe('EVM chain against a local Hardhat node', () => {
       { ...t.config, chain: { ...t.config.chain, evm: { ...t.config.chain.evm, chainId: 1 } } },
       { db: t.database.db, ledger: createLedger(t.database.db) },
     );
-    await expect(assertEvmNodeReady(wrongChain)).rejects.toThrow(/EVM_CHAIN_ID is 1 but the node .* chain 31337/);
+    await expect(assertEvmNodeReady(wrongChain)).rejects.toThrow(
+      /EVM_CHAIN_ID is 1 but the node .* chain 31337/,
+    );
     const otherKey = evmFromConfig(
       { ...t.config, chain: { ...t.config.chain, evm: { ...t.config.chain.evm, hotWalletKey: PAYER_KEY } } },
       { db: t.database.db, ledger: createLedger(t.database.db) },
@@ -240,7 +245,10 @@ describe('EVM chain against a local Hardhat node', () => {
     expect(rows).toHaveLength(2);
     let gas = 0n;
     for (const row of rows) {
-      const [payout] = await t.database.db.select().from(chainPayouts).where(eq(chainPayouts.id, row.payoutId));
+      const [payout] = await t.database.db
+        .select()
+        .from(chainPayouts)
+        .where(eq(chainPayouts.id, row.payoutId));
       expect(payout!.status).toBe('confirmed');
       gas += BigInt(payout!.fee);
     }
@@ -260,8 +268,12 @@ describe('EVM chain against a local Hardhat node', () => {
   });
 
   it('should send a withdrawal, settle it at the confirmations, and book the fee difference', async () => {
-    expect((await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'ETH', '--amount', '2')).exitCode).toBe(0);
-    expect((await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'USDT', '--amount', '40')).exitCode).toBe(0);
+    expect(
+      (await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'ETH', '--amount', '2')).exitCode,
+    ).toBe(0);
+    expect(
+      (await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'USDT', '--amount', '40')).exitCode,
+    ).toBe(0);
     const before = await client.getBalance({ address: RECIPIENT });
     const eth = await user.post('/rest/v2/wallet/withdraw', {
       crypto_currency_code: 'ETH',
@@ -279,7 +291,9 @@ describe('EVM chain against a local Hardhat node', () => {
     const first = await evm.sender.pass();
     expect(first).toMatchObject({ sent: 2, confirmed: 0 });
     const rows = await t.database.db.select().from(withdrawals).where(eq(withdrawals.kind, 'external'));
-    expect(rows.every((w) => w.status === 'pending' && w.txid?.startsWith('0x') && w.payoutId !== null)).toBe(true);
+    expect(rows.every((w) => w.status === 'pending' && w.txid?.startsWith('0x') && w.payoutId !== null)).toBe(
+      true,
+    );
     // Nothing twice: a second pass sends nothing new.
     expect((await evm.sender.pass()).sent).toBe(0);
     await mine(3);
@@ -301,10 +315,7 @@ describe('EVM chain against a local Hardhat node', () => {
     expect(big.statusCode, big.body).toBe(201);
     const pass = await evm.sender.pass();
     expect(pass).toMatchObject({ sent: 0, waiting: 1 });
-    const [row] = await t.database.db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.status, 'pending'));
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
     expect(row!.payoutId).toBeNull();
     expect(row!.failureReason).toMatch(/per-transaction limit/);
     // Staff would deal with it; here it is withdrawn from the queue so later passes are clean.
@@ -315,8 +326,14 @@ describe('EVM chain against a local Hardhat node', () => {
       cryptoCode: 'ETH',
       reference: { type: 'withdrawal', id: row!.publicId },
       legs: [
-        { account: { userId: null, kind: 'outgoing' }, amount: -(BigInt(row!.amount) + BigInt(row!.networkFee)) },
-        { account: { userId: row!.userId, kind: 'available' }, amount: BigInt(row!.amount) + BigInt(row!.networkFee) },
+        {
+          account: { userId: null, kind: 'outgoing' },
+          amount: -(BigInt(row!.amount) + BigInt(row!.networkFee)),
+        },
+        {
+          account: { userId: row!.userId, kind: 'available' },
+          amount: BigInt(row!.amount) + BigInt(row!.networkFee),
+        },
       ],
     });
   });
@@ -331,7 +348,10 @@ describe('EVM chain against a local Hardhat node', () => {
       });
       expect(response.statusCode, response.body).toBe(201);
       expect((await evm.sender.sendPending()).sent).toBe(1);
-      const [old] = await t.database.db.select().from(chainPayouts).where(eq(chainPayouts.status, 'broadcast'));
+      const [old] = await t.database.db
+        .select()
+        .from(chainPayouts)
+        .where(eq(chainPayouts.status, 'broadcast'));
       // Not yet stuck: nothing replaced.
       expect(await evm.sender.replaceStuck()).toBe(0);
       await t.database.db
@@ -339,7 +359,10 @@ describe('EVM chain against a local Hardhat node', () => {
         .set({ createdAt: new Date(Date.now() - 3_600_000) })
         .where(eq(chainPayouts.id, old!.id));
       expect(await evm.sender.replaceStuck()).toBe(1);
-      const group = await t.database.db.select().from(chainPayouts).where(eq(chainPayouts.nonce, old!.nonce!));
+      const group = await t.database.db
+        .select()
+        .from(chainPayouts)
+        .where(eq(chainPayouts.nonce, old!.nonce!));
       const fresh = group.find((row) => row.replacesId === old!.id)!;
       expect(group.find((row) => row.id === old!.id)!.status).toBe('replaced');
       expect(fresh.status).toBe('broadcast');
@@ -371,7 +394,11 @@ describe('EVM chain against a local Hardhat node', () => {
     for (const proof of proofs) {
       expect(proof).toMatchObject({ scheme: 'eip191', address: evm.hot.address, message });
       expect(
-        await verifyMessage({ address: proof.address as Address, message, signature: proof.signature as Hex }),
+        await verifyMessage({
+          address: proof.address as Address,
+          message,
+          signature: proof.signature as Hex,
+        }),
       ).toBe(true);
     }
     expect(

@@ -34,7 +34,8 @@ const DECIMALS = { ETH: 18, USDT: 6, USDC: 6 } as Record<string, number>;
 /** "1.5" ETH -> wei: the hot wallet's limits are written in coin units. */
 function baseUnits(coin: string, value: string, setting: string): bigint {
   const decimals = DECIMALS[coin];
-  if (decimals === undefined) throw new EvmConfigError(`${setting}: ${coin} is not an EVM coin (ETH, USDT, USDC).`);
+  if (decimals === undefined)
+    {throw new EvmConfigError(`${setting}: ${coin} is not an EVM coin (ETH, USDT, USDC).`);}
   const [whole, fraction = ''] = value.split('.');
   if (fraction.length > decimals) throw new EvmConfigError(`${setting}: ${coin} has ${decimals} decimals.`);
   return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
@@ -42,7 +43,8 @@ function baseUnits(coin: string, value: string, setting: string): bigint {
 
 const address = (value: string | null, setting: string): Address => {
   if (!value) throw new EvmConfigError(`CHAIN_EVM=rpc needs ${setting}.`);
-  if (!isAddress(value, { strict: true })) throw new EvmConfigError(`${setting}: "${value}" is not a 0x address.`);
+  if (!isAddress(value, { strict: true }))
+    {throw new EvmConfigError(`${setting}: "${value}" is not a 0x address.`);}
   return getAddress(value);
 };
 
@@ -53,7 +55,12 @@ const address = (value: string | null, setting: string): Address => {
  */
 export function evmFromConfig(
   config: Pick<Config, 'chain' | 'wallet'>,
-  deps: { db: Db; ledger: Ledger; forwarderIndexes?: () => Promise<readonly number[]>; log?: (m: string) => void },
+  deps: {
+    db: Db;
+    ledger: Ledger;
+    forwarderIndexes?: () => Promise<readonly number[]>;
+    log?: (m: string) => void;
+  },
 ): EvmParts {
   const evm = config.chain.evm;
   if (evm.mode !== 'rpc') throw new EvmConfigError('CHAIN_EVM is not rpc.');
@@ -75,7 +82,8 @@ export function evmFromConfig(
     Object.fromEntries(Object.entries(map).map(([coin, value]) => [coin, baseUnits(coin, value, setting)]));
   const maxPerTx = limits(evm.maxPerTx, 'EVM_HOT_MAX_PER_TX');
   const maxPerDay = limits(evm.maxPerDay, 'EVM_HOT_MAX_PER_DAY');
-  const confirmations = (coin: string) => config.wallet.confirmations[coin] ?? DEFAULT_CONFIRMATIONS[coin] ?? 12;
+  const confirmations = (coin: string) =>
+    config.wallet.confirmations[coin] ?? DEFAULT_CONFIRMATIONS[coin] ?? 12;
 
   const client = createPublicClient({ transport: http(evm.rpcUrl, { retryCount: 1 }) }) as PublicClient;
   const hot = new HotWallet(deps.db, client, account, evm.chainId);
@@ -112,10 +120,14 @@ export async function assertEvmNodeReady(parts: EvmParts): Promise<void> {
   try {
     chainId = await parts.client.getChainId();
   } catch (error) {
-    throw new EvmConfigError(`EVM_RPC_URL: the node does not answer (${(error as Error).message.split('\n')[0]}).`);
+    throw new EvmConfigError(
+      `EVM_RPC_URL: the node does not answer (${(error as Error).message.split('\n')[0]}).`,
+    );
   }
   if (chainId !== parts.chainId) {
-    throw new EvmConfigError(`EVM_CHAIN_ID is ${parts.chainId} but the node at EVM_RPC_URL is on chain ${chainId}.`);
+    throw new EvmConfigError(
+      `EVM_CHAIN_ID is ${parts.chainId} but the node at EVM_RPC_URL is on chain ${chainId}.`,
+    );
   }
   const code = await parts.client.getCode({ address: parts.factory });
   if (!code || code === '0x') {
@@ -123,7 +135,11 @@ export async function assertEvmNodeReady(parts: EvmParts): Promise<void> {
       `EVM_FORWARDER_FACTORY: no contract at ${parts.factory} on chain ${chainId} (deploy it first).`,
     );
   }
-  const hotWallet = await parts.client.readContract({ address: parts.factory, abi: factoryAbi, functionName: 'hotWallet' });
+  const hotWallet = await parts.client.readContract({
+    address: parts.factory,
+    abi: factoryAbi,
+    functionName: 'hotWallet',
+  });
   if (getAddress(hotWallet) !== parts.hot.address) {
     throw new EvmConfigError(
       `EVM_FORWARDER_FACTORY pays ${hotWallet}, not this hot wallet (${parts.hot.address}): its forwarders would ` +
@@ -132,6 +148,7 @@ export async function assertEvmNodeReady(parts: EvmParts): Promise<void> {
   }
   for (const [coin, token] of Object.entries(parts.tokens)) {
     const tokenCode = await parts.client.getCode({ address: token });
-    if (!tokenCode || tokenCode === '0x') throw new EvmConfigError(`${coin}_CONTRACT: no contract at ${token}.`);
+    if (!tokenCode || tokenCode === '0x')
+      {throw new EvmConfigError(`${coin}_CONTRACT: no contract at ${token}.`);}
   }
 }

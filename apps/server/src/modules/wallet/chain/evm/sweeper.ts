@@ -32,7 +32,12 @@ export class EvmSweeper {
   }
 
   private tokenBalance(token: Address, owner: Address) {
-    return this.hot.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    return this.hot.client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner],
+    });
   }
 
   /**
@@ -40,14 +45,28 @@ export class EvmSweeper {
    * deposits were credited; a periodic pass can pass every index). Returns the sweeps signed.
    */
   async sweep(indexes: readonly number[]): Promise<{ index: number; txid: string }[]> {
-    const targets: { index: number; balances: Awaited<ReturnType<EvmSweeper['balancesOf']>>; data: Hex; gas: bigint }[] =
-      [];
+    const targets: {
+      index: number;
+      balances: Awaited<ReturnType<EvmSweeper['balancesOf']>>;
+      data: Hex;
+      gas: bigint;
+    }[] = [];
     for (const index of new Set(indexes)) {
       const balances = await this.balancesOf(index);
       if (balances.ETH === 0n && balances.USDT === 0n && balances.USDC === 0n) continue;
-      const tokens = (['USDT', 'USDC'] as const).filter((coin) => balances[coin] > 0n).map((c) => this.tokens[c]);
-      const data = encodeFunctionData({ abi: factoryAbi, functionName: 'sweep', args: [BigInt(index), tokens] });
-      const estimate = await this.hot.client.estimateGas({ account: this.hot.address, to: this.factory, data });
+      const tokens = (['USDT', 'USDC'] as const)
+        .filter((coin) => balances[coin] > 0n)
+        .map((c) => this.tokens[c]);
+      const data = encodeFunctionData({
+        abi: factoryAbi,
+        functionName: 'sweep',
+        args: [BigInt(index), tokens],
+      });
+      const estimate = await this.hot.client.estimateGas({
+        account: this.hot.address,
+        to: this.factory,
+        data,
+      });
       targets.push({ index, balances, data, gas: (estimate * 12n) / 10n });
     }
     if (targets.length === 0) return [];
