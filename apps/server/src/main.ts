@@ -12,6 +12,7 @@ import { DEMO_LOGINS } from './seeds/demo-users.js';
 import { startHousekeeping } from './platform/housekeeping/index.js';
 import {
   assertChainAllowed,
+  assertEvmStartable,
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
   startChainMiner,
@@ -19,6 +20,7 @@ import {
   type ChainAdapter,
 } from './modules/wallet/index.js';
 import { startTradeExpiry } from './modules/trades/index.js';
+
 import { restrictNewFileModes } from './platform/data-dir/permissions.js';
 import {
   checkProductionDatabase,
@@ -38,6 +40,8 @@ async function main() {
   // so (decision 0047). Refused before the data directory is touched, as DEMO_DATA=true is.
   const chain = chainFromConfig(config);
   assertChainAllowed(config, chain);
+  // A real EVM chain starts only with a valid key and the right node and factory (decision 0059).
+  if (config.chain.evm.mode === 'rpc') await assertEvmStartable(config);
   await claimDataDir(config);
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();

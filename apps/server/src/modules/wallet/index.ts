@@ -8,3 +8,4 @@ export { startChainMiner } from './chain/miner.js';
 export { lockBondsOf } from './bond-lock.js';
 export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
+export { assertEvmStartable, evmFromConfig, EvmConfigError, type EvmParts } from './chain/evm/from-config.js';

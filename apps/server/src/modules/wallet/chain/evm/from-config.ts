@@ -34,8 +34,9 @@ const DECIMALS = { ETH: 18, USDT: 6, USDC: 6 } as Record<string, number>;
 /** "1.5" ETH -> wei: the hot wallet's limits are written in coin units. */
 function baseUnits(coin: string, value: string, setting: string): bigint {
   const decimals = DECIMALS[coin];
-  if (decimals === undefined)
-    {throw new EvmConfigError(`${setting}: ${coin} is not an EVM coin (ETH, USDT, USDC).`);}
+  if (decimals === undefined) {
+    throw new EvmConfigError(`${setting}: ${coin} is not an EVM coin (ETH, USDT, USDC).`);
+  }
   const [whole, fraction = ''] = value.split('.');
   if (fraction.length > decimals) throw new EvmConfigError(`${setting}: ${coin} has ${decimals} decimals.`);
   return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
@@ -43,29 +44,19 @@ function baseUnits(coin: string, value: string, setting: string): bigint {
 
 const address = (value: string | null, setting: string): Address => {
   if (!value) throw new EvmConfigError(`CHAIN_EVM=rpc needs ${setting}.`);
-  if (!isAddress(value, { strict: true }))
-    {throw new EvmConfigError(`${setting}: "${value}" is not a 0x address.`);}
+  if (!isAddress(value, { strict: true })) {
+    throw new EvmConfigError(`${setting}: "${value}" is not a 0x address.`);
+  }
   return getAddress(value);
 };
 
-/**
- * The EVM chain's parts, from the settings (CHAIN_EVM=rpc; decision 0059). Throws EvmConfigError with the
- * reason when a setting is missing or invalid (the key is never echoed); `assertEvmNodeReady` then checks
- * the node itself. Needs the database and the ledger for the sender, the sweeper and the custody view.
- */
-export function evmFromConfig(
-  config: Pick<Config, 'chain' | 'wallet'>,
-  deps: {
-    db: Db;
-    ledger: Ledger;
-    forwarderIndexes?: () => Promise<readonly number[]>;
-    log?: (m: string) => void;
-  },
-): EvmParts {
+/** The validated settings and a client for the node: no database needed (main.ts checks with it). */
+export function evmConnection(config: Pick<Config, 'chain' | 'wallet'>) {
   const evm = config.chain.evm;
+  const chainId = evm.chainId;
   if (evm.mode !== 'rpc') throw new EvmConfigError('CHAIN_EVM is not rpc.');
   if (!evm.rpcUrl) throw new EvmConfigError('CHAIN_EVM=rpc needs EVM_RPC_URL (the JSON-RPC node).');
-  if (!evm.chainId) throw new EvmConfigError('CHAIN_EVM=rpc needs EVM_CHAIN_ID (1 for Ethereum mainnet).');
+  if (!chainId) throw new EvmConfigError('CHAIN_EVM=rpc needs EVM_CHAIN_ID (1 for Ethereum mainnet).');
   let account;
   try {
     account = loadHotWalletKey(evm);
@@ -86,9 +77,43 @@ export function evmFromConfig(
     config.wallet.confirmations[coin] ?? DEFAULT_CONFIRMATIONS[coin] ?? 12;
 
   const client = createPublicClient({ transport: http(evm.rpcUrl, { retryCount: 1 }) }) as PublicClient;
-  const hot = new HotWallet(deps.db, client, account, evm.chainId);
+  return { evm, account, factory, tokens, maxPerTx, maxPerDay, confirmations, client, chainId };
+}
+
+/**
+ * A production start with CHAIN_EVM=rpc: the settings are valid and the node is the right one, or the
+ * server refuses to start with the reason (main.ts).
+ */
+export async function assertEvmStartable(config: Pick<Config, 'chain' | 'wallet'>): Promise<void> {
+  const c = evmConnection(config);
+  await assertEvmNodeReady({
+    client: c.client,
+    chainId: c.chainId,
+    factory: c.factory,
+    tokens: c.tokens,
+    hotAddress: c.account.address,
+  });
+}
+
+/**
+ * The EVM chain's parts, from the settings (CHAIN_EVM=rpc; decision 0059). Throws EvmConfigError with the
+ * reason when a setting is missing or invalid (the key is never echoed); `assertEvmNodeReady` then checks
+ * the node itself. Needs the database and the ledger for the sender, the sweeper and the custody view.
+ */
+export function evmFromConfig(
+  config: Pick<Config, 'chain' | 'wallet'>,
+  deps: {
+    db: Db;
+    ledger: Ledger;
+    forwarderIndexes?: () => Promise<readonly number[]>;
+    log?: (m: string) => void;
+  },
+): EvmParts {
+  const { evm, account, factory, tokens, maxPerTx, maxPerDay, confirmations, client, chainId } =
+    evmConnection(config);
+  const hot = new HotWallet(deps.db, client, account, chainId);
   return {
-    adapter: new EvmChain({ factory, chainId: evm.chainId, confirmations: config.wallet.confirmations }),
+    adapter: new EvmChain({ factory, chainId: chainId, confirmations: config.wallet.confirmations }),
     source: new EvmSource(client, tokens),
     custody: new EvmCustody(hot, factory, tokens, deps.forwarderIndexes ?? (async () => [])),
     sweeper: new EvmSweeper(hot, factory, tokens),
@@ -107,7 +132,7 @@ export function evmFromConfig(
     client,
     factory,
     tokens,
-    chainId: evm.chainId,
+    chainId: chainId,
   };
 }
 
@@ -115,7 +140,13 @@ export function evmFromConfig(
  * The node answers, is on the configured chain, and the factory there is ours: deployed, paying this hot
  * wallet. A production start refuses otherwise, with the reason.
  */
-export async function assertEvmNodeReady(parts: EvmParts): Promise<void> {
+export async function assertEvmNodeReady(
+  parts: Pick<EvmParts, 'client' | 'chainId' | 'factory' | 'tokens'> & {
+    hotAddress?: Address;
+    hot?: { address: Address };
+  },
+): Promise<void> {
+  const hotAddress = parts.hotAddress ?? parts.hot?.address;
   let chainId: number;
   try {
     chainId = await parts.client.getChainId();
@@ -140,15 +171,16 @@ export async function assertEvmNodeReady(parts: EvmParts): Promise<void> {
     abi: factoryAbi,
     functionName: 'hotWallet',
   });
-  if (getAddress(hotWallet) !== parts.hot.address) {
+  if (getAddress(hotWallet) !== hotAddress) {
     throw new EvmConfigError(
-      `EVM_FORWARDER_FACTORY pays ${hotWallet}, not this hot wallet (${parts.hot.address}): its forwarders would ` +
+      `EVM_FORWARDER_FACTORY pays ${hotWallet}, not this hot wallet (${hotAddress}): its forwarders would ` +
         'send deposits to another key.',
     );
   }
   for (const [coin, token] of Object.entries(parts.tokens)) {
     const tokenCode = await parts.client.getCode({ address: token });
-    if (!tokenCode || tokenCode === '0x')
-      {throw new EvmConfigError(`${coin}_CONTRACT: no contract at ${token}.`);}
+    if (!tokenCode || tokenCode === '0x') {
+      throw new EvmConfigError(`${coin}_CONTRACT: no contract at ${token}.`);
+    }
   }
 }
