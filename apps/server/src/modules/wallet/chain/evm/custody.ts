@@ -46,8 +46,9 @@ export class EvmCustody implements CustodyView {
   async holdings(): Promise<Holding[]> {
     const holdings: Holding[] = [];
     const hot = await this.balancesAt(this.hot.address);
-    for (const coin of EVM_COINS)
-      {holdings.push({ coin, place: 'hot', address: this.hot.address, amount: hot[coin]! });}
+    for (const coin of EVM_COINS) {
+      holdings.push({ coin, place: 'hot', address: this.hot.address, amount: hot[coin]! });
+    }
     const sweeping = new Set(
       (
         await this.hot.db
@@ -62,8 +63,9 @@ export class EvmCustody implements CustodyView {
       const balances = await this.balancesAt(address);
       for (const coin of EVM_COINS) {
         const amount = balances[coin]!;
-        if (amount > 0n)
-          {holdings.push({ coin, place: sweeping.has(index) ? 'sweeping' : 'deposit', address, amount });}
+        if (amount > 0n) {
+          holdings.push({ coin, place: sweeping.has(index) ? 'sweeping' : 'deposit', address, amount });
+        }
       }
     }
     return holdings;
