@@ -13,6 +13,7 @@ import { startHousekeeping } from './platform/housekeeping/index.js';
 import {
   assertBitcoinReady,
   assertChainAllowed,
+  assertEvmStartable,
   chainFromConfig,
   convertSimulatedAddressesToTestForm,
   custodyViewsFromConfig,
@@ -45,6 +46,8 @@ async function main() {
   // so (decision 0047). Refused before the data directory is touched, as DEMO_DATA=true is.
   const chain = chainFromConfig(config);
   assertChainAllowed(config, chain);
+  // A real EVM chain starts only with a valid key and the right node and factory (decision 0059).
+  if (config.chain.evm.mode === 'rpc') await assertEvmStartable(config);
   await claimDataDir(config);
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();

@@ -18,6 +18,28 @@ const coinAmount = (fallback: string) =>
     });
 
 /**
+ * The EVM chain's settings (decision 0059). Addresses and the key are checked when the adapter is built
+ * (`evmFromConfig`), which refuses a production start with the reason; the key is never logged.
+ */
+export type EvmChainConfig = {
+  mode: 'simulated' | 'rpc';
+  rpcUrl: string | null;
+  chainId: number | null;
+  /** The hot wallet's private key (0x + 64 hex), or the file holding it: from the environment only. */
+  hotWalletKey: string | null;
+  hotWalletKeyFile: string | null;
+  /** The deployed ForwarderFactory whose CREATE2 forwarders are the users' deposit addresses. */
+  forwarderFactory: string | null;
+  tokens: { USDT: string | null; USDC: string | null };
+  /** Per coin, in coin units (decimal strings): the most one send-out and one day's send-outs may move. */
+  maxPerTx: Record<string, string>;
+  maxPerDay: Record<string, string>;
+  /** A send-out not mined after this long is replaced with the same nonce and higher fees. */
+  replaceAfterSeconds: number;
+  pollSeconds: number;
+};
+
+/**
  * Every setting the server reads, from the environment only (secrets never live in the repository).
  * The README's configuration table lists the same variables; keep the two in step.
  */
@@ -81,6 +103,17 @@ const envSchema = z.object({
   BTC_HOT_MAX_PER_DAY: coinAmount('2'),
   LTC_HOT_MAX_PER_TX: coinAmount('50'),
   LTC_HOT_MAX_PER_DAY: coinAmount('200'),
+  // The EVM chain (ETH, USDT, USDC): simulated, or a JSON-RPC node with forwarders and a hot wallet (0059).
+  EVM_RPC_URL: z.string().url().optional(),
+  EVM_CHAIN_ID: z.coerce.number().int().min(1).optional(),
+  EVM_HOT_WALLET_KEY: z.string().optional(),
+  EVM_HOT_WALLET_KEY_FILE: z.string().optional(),
+  EVM_FORWARDER_FACTORY: z.string().optional(),
+  USDT_CONTRACT: z.string().optional(),
+  USDC_CONTRACT: z.string().optional(),
+  EVM_HOT_MAX_PER_TX: z.string().default(''),
+  EVM_HOT_MAX_PER_DAY: z.string().default(''),
+  EVM_REPLACE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   WALLET_BLOCKED_COUNTRIES: z.string().default(''),
   RESERVES_PUBLISH_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
   HOT_WALLET_TARGET: z.string().default(''),
@@ -241,6 +274,8 @@ export type Config = {
     bitcoin: {
       coins: Record<'BTC' | 'LTC', BitcoinCoinSettings>;
     };
+    /** The EVM chain's adapter and its settings (modules/wallet/chain/evm; decision 0059). */
+    evm: EvmChainConfig;
   };
   /** Proof of reserves and the hot wallet's float (modules/reserves; decision 0060). */
   reserves: {
@@ -550,6 +585,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             hotWalletKeyFile: e.LTC_HOT_WALLET_KEY_FILE || null,
           },
         },
+      },
+      evm: {
+        mode: e.CHAIN_EVM,
+        rpcUrl: e.EVM_RPC_URL ?? null,
+        chainId: e.EVM_CHAIN_ID ?? null,
+        hotWalletKey: e.EVM_HOT_WALLET_KEY ?? null,
+        hotWalletKeyFile: e.EVM_HOT_WALLET_KEY_FILE ?? null,
+        forwarderFactory: e.EVM_FORWARDER_FACTORY ?? null,
+        tokens: { USDT: e.USDT_CONTRACT ?? null, USDC: e.USDC_CONTRACT ?? null },
+        maxPerTx: coinMap(e.EVM_HOT_MAX_PER_TX, 'EVM_HOT_MAX_PER_TX', /^\d+(\.\d+)?$/),
+        maxPerDay: coinMap(e.EVM_HOT_MAX_PER_DAY, 'EVM_HOT_MAX_PER_DAY', /^\d+(\.\d+)?$/),
+        replaceAfterSeconds: e.EVM_REPLACE_AFTER_SECONDS,
+        pollSeconds: e.EVM_POLL_SECONDS,
       },
     },
     reserves: {

@@ -40,3 +40,4 @@ export type { CustodyView, CustodyPlace, Holding, OwnershipProof } from './chain
 export { createWithdrawalApprovals, type WithdrawalApprovals } from './approvals.js';
 export { withdrawalApprovalRoutes } from './approvals-routes.js';
 export { payoutsAdminRoutes } from './payouts/admin-routes.js';
+export { assertEvmStartable, evmFromConfig, EvmConfigError, type EvmParts } from './chain/evm/from-config.js';

@@ -358,3 +358,30 @@ export const simulatedChainState = pgTable('simulated_chain_state', {
   height: bigint('height', { mode: 'number' }).notNull().default(0),
   minedAt: timestamp('mined_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A sweep of one EVM forwarder (decision 0059): the hot wallet's transaction (a `chain_payouts` row with
+ * no withdrawals: it takes a nonce like any other) that deploys the forwarder of `forwarder_index` if
+ * needed and flushes its ETH and tokens to the hot wallet. Its gas is the operator's (`network_costs`),
+ * booked once when it confirms; the coins swept stay the platform's custody (no user movement).
+ */
+export const evmSweeps = pgTable(
+  'evm_sweeps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The CREATE2 salt: the user's EVM deposit index. */
+    forwarderIndex: bigint('forwarder_index', { mode: 'number' }).notNull(),
+    forwarder: text('forwarder').notNull(),
+    payoutId: bigint('payout_id', { mode: 'number' })
+      .notNull()
+      .references(() => chainPayouts.id),
+    /** What the forwarder held when the sweep was signed, per coin (base units), for the console. */
+    ethAmount: numeric('eth_amount', { precision: 78, scale: 0 }).notNull().default('0'),
+    tokenAmounts: text('token_amounts').notNull().default('{}'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('evm_sweeps_payout_key').on(t.payoutId),
+    index('evm_sweeps_forwarder_idx').on(t.forwarderIndex, t.id),
+  ],
+);
