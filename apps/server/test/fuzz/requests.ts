@@ -24,6 +24,7 @@ const ID_BY_PATH_PREFIX: Array<[prefix: string, value: (m: Market) => string | n
   ['/rest/v1/admin/chargebacks/', (m) => m.chargebackId],
   ['/rest/v1/admin/reports/', (m) => m.reportId],
   ['/rest/v1/admin/appeals/', (m) => m.appealId],
+  ['/rest/v1/admin/withdrawals/', (m) => m.awaitingWithdrawalId ?? 'none'],
   ['/rest/v1/admin/offer-appeals/', (m) => m.offerAppealId],
   ['/rest/v1/users/sessions/', (m) => m.sellerOtherSessionId],
   ['/rest/v1/verification/requests/', (m) => m.verificationRequestId],

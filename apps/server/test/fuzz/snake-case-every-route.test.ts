@@ -4,6 +4,7 @@ import { createMarket, MARKET_ENV, multipartBody, smallPng, type Market } from '
 import { describeRequest, loadOperations, send, type Operation } from './openapi.js';
 import { validRequest } from './requests.js';
 import { CANNOT_SUCCEED_YET, statefulSteps } from './stateful.js';
+import { TEST_NETWORK_ADDRESSES } from '../addresses.js';
 
 type Identity = 'anonymous' | 'buyer' | 'seller' | 'staff';
 
@@ -21,8 +22,16 @@ describe('?case=snake on every route', () => {
 
   // The market fixture makes ~25 calls (two password hashes): slow on a loaded machine.
   beforeAll(async () => {
-    t = await createTestApp({ ...MARKET_ENV, BOND_AMOUNTS: 'BTC:0.01' });
+    // Any send-out waits for two staff members (decision 0058): the console's approve and reject get one.
+    t = await createTestApp({ ...MARKET_ENV, BOND_AMOUNTS: 'BTC:0.01', WITHDRAW_APPROVAL_USD: '1' });
     m = await createMarket(t, 'sk');
+    const waiting = await m.seller.c.post('/rest/v2/wallet/withdraw', {
+      crypto_currency_code: 'BTC',
+      amount: '0.001',
+      address: TEST_NETWORK_ADDRESSES.BTC,
+    });
+    if (waiting.statusCode !== 201) throw new Error(`fixture: send-out failed: ${waiting.body}`);
+    m.awaitingWithdrawalId = (waiting.json() as { data: { id: string } }).data.id;
     operations = await loadOperations(t.client());
     upload = multipartBody({ filename: 'proof.png', type: 'image/png', data: await smallPng() });
     documentUpload = multipartBody(

@@ -12,6 +12,8 @@ import {
   SimulatedChainInProductionError,
 } from './from-config.js';
 import { REAL_CHAIN_ADAPTERS } from './networks.js';
+import { BitcoinConfigError } from './bitcoin/from-config.js';
+import { EvmConfigError } from './evm/from-config.js';
 
 /** Decision 0047: the simulated chain runs in production only on the operator's explicit word. */
 describe('the chain the configuration selects', () => {
@@ -75,15 +77,19 @@ describe('the chain the configuration selects', () => {
 
   it('should refuse a real chain this build has no adapter for, naming the setting', () => {
     for (const [name, value] of [
-      ['CHAIN_BTC', 'esplora'],
+      ['CHAIN_BTC', 'rpc'],
       ['CHAIN_LTC', 'rpc'],
-      ['CHAIN_EVM', 'rpc'],
     ] as const) {
       expect(() => chainFromConfig(loadConfig({ [name]: value }))).toThrow(ChainNotAvailableError);
       expect(() => chainFromConfig(loadConfig({ [name]: value }))).toThrow(
         `${name}=${value} is not available in this build`,
       );
     }
+    // The kinds this build has refuse on their own settings instead, naming what is missing.
+    expect(() => chainFromConfig(loadConfig({ CHAIN_BTC: 'esplora' }))).toThrow(BitcoinConfigError);
+    expect(() => chainFromConfig(loadConfig({ CHAIN_BTC: 'esplora' }))).toThrow(/BTC_ESPLORA_URL is missing/);
+    expect(() => chainFromConfig(loadConfig({ CHAIN_EVM: 'rpc' }))).toThrow(EvmConfigError);
+    expect(() => chainFromConfig(loadConfig({ CHAIN_EVM: 'rpc' }))).toThrow(/EVM_RPC_URL/);
     expect(() => loadConfig({ CHAIN_BTC: 'electrum' })).toThrow();
     expect(() => loadConfig({ CHAIN_XMR: 'rpc' })).toThrow();
   });
@@ -95,6 +101,7 @@ describe('the chain the configuration selects', () => {
     expect(noXmr.supports('BTC')).toBe(true);
     expect(noXmr.simulatedCoins).toEqual(['BTC', 'LTC', 'ETH', 'USDT', 'USDC']);
 
+    const registered = REAL_CHAIN_ADAPTERS.BTC;
     REAL_CHAIN_ADAPTERS.BTC = {
       esplora: (config) => new ScriptedBitcoinAdapter(config.wallet.confirmations),
     };
@@ -106,7 +113,7 @@ describe('the chain the configuration selects', () => {
       // Production still refuses while some network is simulated, naming them.
       expect(() => assertChainAllowed(config, chain)).toThrow(/\(LTC, ETH, USDT, USDC\)/);
     } finally {
-      delete REAL_CHAIN_ADAPTERS.BTC;
+      REAL_CHAIN_ADAPTERS.BTC = registered;
     }
   });
 });

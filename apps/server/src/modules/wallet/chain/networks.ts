@@ -2,6 +2,9 @@ import type { Config } from '../../../platform/config.js';
 import type { ChainAdapter } from './adapter.js';
 import type { BlockSource } from './block-source.js';
 import { bitcoinFromConfig, type BitcoinSetup } from './bitcoin/from-config.js';
+import { EvmChain } from './evm/chain.js';
+import { evmConnection } from './evm/from-config.js';
+import { EvmSource } from './evm/source.js';
 
 /**
  * The chain networks coins travel on (decision 0055): Bitcoin and Litecoin each on their own, ETH and the
@@ -41,6 +44,12 @@ export const REAL_CHAIN_ADAPTERS: Partial<
 > = {
   BTC: { esplora: (config) => bitcoinAdapterOf(config) },
   LTC: { esplora: (config) => bitcoinAdapterOf(config) },
+  EVM: {
+    rpc: (config) => {
+      const { factory, chainId } = evmConnection(config);
+      return new EvmChain({ factory, chainId, confirmations: config.wallet.confirmations });
+    },
+  },
 };
 
 /** One Bitcoin setup per configuration: its key files are read and its clients built once. */
@@ -61,12 +70,13 @@ function bitcoinAdapterOf(config: Config): ChainAdapter {
 
 /**
  * The block sources the chain followers read (one per network on a real chain), chosen by
- * `config.chain`: Esplora for Bitcoin and Litecoin (decision 0056); the EVM chain's JSON-RPC source joins
- * here when it is wired.
+ * `config.chain`: Esplora for Bitcoin and Litecoin (decision 0056), JSON-RPC for the EVM chain (0059).
  */
 export function blockSourcesFromConfig(
   config: Pick<Config, 'chain' | 'wallet' | 'production'>,
 ): BlockSource[] {
   const bitcoin = Object.values(bitcoinSetupOf(config).coins).map((coin) => coin.client);
-  return [...bitcoin];
+  if (config.chain.networks.EVM !== 'rpc') return bitcoin;
+  const { client, tokens } = evmConnection(config);
+  return [...bitcoin, new EvmSource(client, tokens)];
 }

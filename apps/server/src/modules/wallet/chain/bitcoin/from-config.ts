@@ -1,4 +1,4 @@
-import type { BitcoinCoinSettings, Config } from '../../../../platform/config.js';
+import type { Config } from '../../../../platform/config.js';
 import { BitcoinChain } from './bitcoin-chain.js';
 import { DescriptorError, descriptorFor, type DescriptorDeriver } from './descriptor.js';
 import { EsploraClient, EsploraError } from './esplora-client.js';

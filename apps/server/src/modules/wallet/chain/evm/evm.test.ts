@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHardhatNode, type HardhatNode } from '../../../../../test/chain/hardhat-node.js';
 import { createTestApp, type TestApp, type TestClient } from '../../../../../test/helpers.js';
 import { kycLevelsEnv } from '../../../../../test/kyc-levels.js';
-import { runAdminCommand } from '../../../../cli/commands.js';
 import { runSeeds } from '../../../../seeds/index.js';
 import { checkLedger, createLedger } from '../../../ledger/index.js';
 import { chainPayouts, evmSweeps, withdrawals } from '../../tables.js';
@@ -57,7 +56,22 @@ describe('EVM chain against a local Hardhat node', () => {
       args: [owner],
     }) as Promise<bigint>;
   const waitFor = (hash: Hex) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  const admin = (...argv: string[]) => runAdminCommand({ db: t.database.db, config: t.config }, argv);
+  const credit = async (coin: string, amount: bigint) => {
+    const rows = (await t.database.db.execute(
+      sql`SELECT id FROM users WHERE username = 'evm_alice'`,
+    )) as unknown as { rows: { id: number }[] };
+    const userId = rows.rows[0]!.id;
+    await createLedger(t.database.db).transfer({
+      idempotencyKey: `test:evm-credit:${coin}:${amount}`,
+      kind: 'deposit',
+      cryptoCode: coin,
+      reference: { type: 'deposit', id: `test-${coin}` },
+      legs: [
+        { account: { userId: null, kind: 'world' }, amount: -amount },
+        { account: { userId, kind: 'available' }, amount },
+      ],
+    });
+  };
   const forwarder = (index: number) => evm.adapter.newDepositAddress('ETH', index) as Address;
 
   beforeAll(async () => {
@@ -268,12 +282,10 @@ describe('EVM chain against a local Hardhat node', () => {
   });
 
   it('should send a withdrawal, settle it at the confirmations, and book the fee difference', async () => {
-    expect(
-      (await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'ETH', '--amount', '2')).exitCode,
-    ).toBe(0);
-    expect(
-      (await admin('wallet:deposit', '--user', 'evm_alice', '--crypto', 'USDT', '--amount', '40')).exitCode,
-    ).toBe(0);
+    // The faucet serves simulated coins only; a real chain's credit is the deposit book's, so the test
+    // books the balance the way a credited deposit does (world -> available).
+    await credit('ETH', 2_000_000_000_000_000_000n);
+    await credit('USDT', 40_000_000n);
     const before = await client.getBalance({ address: RECIPIENT });
     const eth = await user.post('/rest/v2/wallet/withdraw', {
       crypto_currency_code: 'ETH',
