@@ -9,7 +9,6 @@ import {
   isNotNull,
   isNull,
   lt,
-  ne,
   notInArray,
   sql,
 } from 'drizzle-orm';
