@@ -8,6 +8,15 @@ export type PayoutWithdrawalRow = typeof withdrawals.$inferSelect;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** SQL of the hot wallet's payouts (decision 0057); every write takes the caller's transaction. */
+/** An external withdrawal of the network that is ready for the chain and in no payout yet. */
+const readyToSend = (network: string) =>
+  and(
+    eq(withdrawals.status, 'pending'),
+    eq(withdrawals.kind, 'external'),
+    eq(withdrawals.cryptoCode, network),
+    isNull(withdrawals.payoutId),
+  );
+
 export const payoutsRepository = {
   /**
    * The network's batch lock: the row, locked, or undefined while another instance holds it (SKIP
@@ -40,14 +49,7 @@ export const payoutsRepository = {
     return tx
       .select()
       .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.status, 'pending'),
-          eq(withdrawals.kind, 'external'),
-          eq(withdrawals.cryptoCode, network),
-          isNull(withdrawals.payoutId),
-        ),
-      )
+      .where(readyToSend(network))
       .orderBy(asc(withdrawals.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -58,14 +60,7 @@ export const payoutsRepository = {
     return db
       .select()
       .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.status, 'pending'),
-          eq(withdrawals.kind, 'external'),
-          eq(withdrawals.cryptoCode, network),
-          isNull(withdrawals.payoutId),
-        ),
-      )
+      .where(readyToSend(network))
       .orderBy(asc(withdrawals.id))
       .limit(limit);
   },
