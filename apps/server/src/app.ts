@@ -321,6 +321,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     views: custodyViewsFromConfig(config),
     decimalsOf: (code) => wallet.decimalsOf(code),
     hotWalletTargets: config.reserves.hotWalletTargets,
+    sharedForMs: config.offers.searchCacheMs,
   });
 
   // The four-eyes queue of withdrawals above WITHDRAW_APPROVAL_USD (decision 0058).
