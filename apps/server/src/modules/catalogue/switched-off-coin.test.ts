@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestApp, TestClient, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, sellOfferBody, TestClient, type TestApp } from '../../../test/helpers.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 
 /**
@@ -110,6 +110,29 @@ describe('a coin switched off (CHAIN_XMR=off)', () => {
     expect(profile.statusCode).toBe(422);
     expect(profile.body).not.toContain(offerHash);
     expect((await anonymous.get(`/rest/v1/offers/${offerHash}`)).statusCode).toBe(404);
+  });
+
+  it("should keep the XMR offers in their owner's list, where they can be switched off", async () => {
+    const c = await onOff(seller);
+    const list = await c.get('/rest/v1/my-offers/list');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).toContain(offerHash);
+    const editor = await c.get(`/rest/v1/my-offers/${offerHash}`);
+    expect(editor.statusCode, editor.body).toBe(200);
+    const edit = await c.put(
+      `/rest/v1/my-offers/${offerHash}`,
+      sellOfferBody({ crypto_currency_code: 'XMR', margin: '2' }),
+    );
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(edit.json().errors[0].details).toEqual([
+      expect.objectContaining({ field: 'crypto_currency_code', code: 'unknown_crypto_currency' }),
+    ]);
+    const status = await c.put(`/rest/v1/my-offers/${offerHash}/status`, { new_status: 'inactive' });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json().data.isActive).toBe(false);
+    // Back on, for the start refused below: still unreachable.
+    const on = await c.put(`/rest/v1/my-offers/${offerHash}/status`, { new_status: 'active' });
+    expect(on.statusCode, on.body).toBe(200);
   });
 
   it('should refuse to start a trade on an XMR offer made before', async () => {
