@@ -134,12 +134,15 @@ export async function deployFactoryFromConfig(config: Pick<Config, 'chain'>): Pr
     bytecode: factoryArtifact.bytecode,
     args: [hot],
   });
-  const [balance, gas, fees] = await Promise.all([
+  const [balance, gas, maxFeePerGas] = await Promise.all([
     client.getBalance({ address: hot }),
     client.estimateGas({ account: hot, data }),
-    client.estimateFeesPerGas(),
+    // EIP-1559's maximum fee; a chain without it (no base fee) quotes one gas price.
+    client.estimateFeesPerGas().then(
+      (fees) => fees.maxFeePerGas,
+      () => client.getGasPrice(),
+    ),
   ]);
-  const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice!;
   const needed = gas * maxFeePerGas;
   if (balance < needed) {
     throw new DeployRefused(
