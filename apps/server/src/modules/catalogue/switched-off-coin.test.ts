@@ -41,6 +41,8 @@ describe('a coin switched off (CHAIN_XMR=off)', () => {
     // A second XMR offer's trade, started while Monero was on: it must still read and cancel afterwards.
     const other = await s.sellOffer(seller, { crypto_currency_code: 'XMR', margin: '1' });
     tradeHash = (await s.start(buyer, other, '20')).id;
+    const saved = await buyer.c.post(`/rest/v1/favorites/offers/${offerHash}`);
+    expect(saved.statusCode, saved.body).toBe(200);
 
     off = await buildApp({
       config: {
@@ -133,6 +135,13 @@ describe('a coin switched off (CHAIN_XMR=off)', () => {
     // Back on, for the start refused below: still unreachable.
     const on = await c.put(`/rest/v1/my-offers/${offerHash}/status`, { new_status: 'active' });
     expect(on.statusCode, on.body).toBe(200);
+  });
+
+  it("should still answer a buyer's favourites that hold an XMR offer (the page behind it is gone)", async () => {
+    const c = await onOff(buyer);
+    const favourites = await c.get('/rest/v1/favorites/offers');
+    expect(favourites.statusCode, favourites.body).toBe(200);
+    expect(favourites.body).toContain(offerHash);
   });
 
   it('should refuse to start a trade on an XMR offer made before', async () => {
