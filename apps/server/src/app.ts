@@ -280,7 +280,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   await app.register(usersRoutes, { users, presentUser });
 
-  const catalogue = createCatalogueService(database.db);
+  const catalogue = createCatalogueService(database.db, {
+    isCryptoEnabled: (code) => chain.supports(code),
+  });
   const rates = createRatesService({
     db: database.db,
     provider: createRatesProvider(config),
