@@ -1,6 +1,12 @@
 import type { Config } from '../../../platform/config.js';
+import type { Db } from '../../../platform/db/client.js';
+import { createLedger } from '../../ledger/index.js';
+import { BitcoinCustody, depositAddressesOf } from './bitcoin/custody.js';
 import type { CustodyView, Holding, OwnershipProof } from './custody.js';
+import { forwarderIndexesOf } from './evm/custody.js';
+import { evmFromConfig } from './evm/from-config.js';
 import { chainFromConfig } from './from-config.js';
+import { bitcoinSetupOf } from './networks.js';
 
 /**
  * The simulated chain's custody (decision 0047): demo money, on no chain at all. It holds nothing
@@ -24,11 +30,38 @@ export const isSimulatedCustody = (view: CustodyView): boolean =>
   (view as Partial<SimulatedCustodyView>).simulated === true;
 
 /**
- * Every CustodyView the configuration selects: one per real network (CHAIN_BTC, CHAIN_EVM; plugged in
- * beside their adapters) and the simulated chain's for the coins it still runs. Reconciliation, the
- * console's hot and cold balances and proof of reserves read the custody through this list only.
+ * Every CustodyView the configuration selects: one per real network, built from the same setup as its
+ * adapter (Bitcoin and Litecoin on Esplora: `BitcoinCustody` over the node, the descriptor and the hot
+ * wallet; the EVM chain on JSON-RPC: `EvmCustody` over the hot wallet and the users' forwarders) and the
+ * simulated chain's for the coins it still runs. Reconciliation, the console's hot and cold balances and
+ * proof of reserves read the custody through this list only. Nothing is read here: the views ask the
+ * chain and `deposit_addresses` (through `db`) when they are asked.
  */
-export function custodyViewsFromConfig(config: Pick<Config, 'wallet' | 'chain'>): CustodyView[] {
+export function custodyViewsFromConfig(
+  config: Pick<Config, 'wallet' | 'chain' | 'production'>,
+  db: Db,
+): CustodyView[] {
+  const views: CustodyView[] = [];
+  for (const runtime of Object.values(bitcoinSetupOf(config).coins)) {
+    views.push(
+      new BitcoinCustody({
+        network: runtime.network,
+        node: runtime.client,
+        hotWallet: runtime.hotWallet,
+        deposits: runtime.deposits,
+        depositAddresses: depositAddressesOf(db, runtime.network.coin),
+      }),
+    );
+  }
+  if (config.chain.networks.EVM === 'rpc') {
+    const { custody } = evmFromConfig(config, {
+      db,
+      ledger: createLedger(db),
+      forwarderIndexes: forwarderIndexesOf(db),
+    });
+    views.push(custody);
+  }
   const chain = chainFromConfig(config);
-  return chain.simulatedCoins.length > 0 ? [new SimulatedCustodyView(chain.simulatedCoins)] : [];
+  if (chain.simulatedCoins.length > 0) views.push(new SimulatedCustodyView(chain.simulatedCoins));
+  return views;
 }
