@@ -23,6 +23,7 @@ export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
 export {
   createChainFollower,
+  followersFromConfig,
   startChainFollowers,
   startConfiguredFollowers,
   type ChainFollower,
