@@ -9,7 +9,7 @@ import { bitcoinNetwork, signerNetwork } from '../src/modules/wallet/chain/bitco
 import { startEsploraServer, type EsploraServer } from './chain/esplora-server.js';
 import { RegtestChain, testKey } from './chain/regtest-chain.js';
 import { kycLevelsEnv } from './kyc-levels.js';
-import { freePort, startServer, stop } from './server-process.js';
+import { freePort, HttpSession, startServer, stop } from './server-process.js';
 
 const REGTEST = bitcoinNetwork('BTC', 'regtest');
 const NET = signerNetwork(REGTEST);
@@ -19,37 +19,6 @@ const ACCOUNT = HDKey.fromMasterSeed(Buffer.from('000102030405060708090a0b0c0d0e
 }).derive("m/84'/1'/0'");
 const HOT = testKey(REGTEST, 'process hot wallet');
 const OUTSIDE = testKey(REGTEST, 'process outside wallet');
-
-/** A browser's session over real HTTP: cookies and the CSRF token on writes. */
-class Session {
-  private cookies = new Map<string, string>();
-  private csrf = '';
-  constructor(private readonly base: string) {}
-  async request(method: string, url: string, body?: unknown) {
-    const response = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.csrf ? { 'x-csrf-token': this.csrf } : {}),
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!, value.join('='));
-    }
-    return { status: response.status, json: (await response.json()) as { data: never } };
-  }
-  async refreshCsrf() {
-    this.csrf = (
-      (await this.request('GET', '/rest/v1/auth/csrf')).json.data as { csrfToken: string }
-    ).csrfToken;
-  }
-}
 
 /**
  * main.ts with CHAIN_BTC=esplora, as an operator runs it, against an Esplora server over a regtest chain:
@@ -115,7 +84,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       'should credit a deposit, then batch, broadcast and settle a withdrawal, and stop cleanly',
       { timeout: 120_000 },
       async () => {
-        const alice = new Session(base);
+        const alice = new HttpSession(base);
         await alice.refreshCsrf();
         const registered = await alice.request('POST', '/rest/v1/auth/register', {
           username: 'proc_alice',
