@@ -13,6 +13,7 @@ import { bitcoinPayoutsFromConfig } from '../../payouts/from-config.js';
 import type { BitcoinPayouts } from '../../payouts/service.js';
 import { chainFromConfig } from '../from-config.js';
 import { followersFromConfig, type ChainFollower } from '../follower.js';
+import { verifyBip322 } from './bip322.js';
 import { bitcoinNetwork, signerNetwork } from './networks.js';
 
 const REGTEST = bitcoinNetwork('BTC', 'regtest');
@@ -124,7 +125,7 @@ describe('Bitcoin on Esplora, end to end', () => {
     const created = await runAdminCommand({ db: t.database.db, config: t.config }, [
       'user:create',
       ...['--username', 'e2e_staff', '--email', 'e2e_staff@example.com', '--password', 'Str0ng-pass!'],
-      ...['--role', 'moderator'],
+      ...['--role', 'admin'],
     ]);
     expect(created.exitCode, created.output).toBe(0);
     staff = t.client();
@@ -262,6 +263,37 @@ describe('Bitcoin on Esplora, end to end', () => {
     // Compared with the chain (the hot wallet's 0.5 less 0.3 and the fee), not skipped.
     expect(clean.output).toMatch(/on chain 0\.199\d+ BTC = hot 0\.199\d+ BTC \+ deposit 0\.00000000 BTC/);
     expect(clean.output).toContain('reconciliation: ok');
+
+    // The console's custody view and the proof of reserves read the same chain.
+    const hot = onChain(HOT);
+    const custody = await staff.get('/rest/v1/admin/custody');
+    expect(custody.statusCode, custody.body).toBe(200);
+    expect(
+      (custody.json().data.coins as { cryptoCurrencyCode: string }[]).find(
+        (c) => c.cryptoCurrencyCode === 'BTC',
+      ),
+    ).toMatchObject({ custody: 'chain', hot: hot.toString(), deposit: '0', cold: '0' });
+    const published = await runAdminCommand({ db: t.database.db, config: t.config }, ['reserves:publish']);
+    expect(published.exitCode, published.output).toBe(0);
+    const snapshot = (await t.client().get('/rest/v2/wallet/proof-of-reserves')).json().data.snapshot as {
+      addresses: {
+        cryptoCurrencyCode: string;
+        place: string;
+        address: string;
+        amount: string;
+        message: string;
+        signature: string;
+        scheme: string;
+      }[];
+    };
+    const proof = snapshot.addresses.find((a) => a.cryptoCurrencyCode === 'BTC')!;
+    expect(proof).toMatchObject({
+      place: 'hot',
+      address: HOT.address,
+      amount: hot.toString(),
+      scheme: 'bip322',
+    });
+    expect(verifyBip322(proof.address, proof.message, proof.signature, REGTEST)).toBe(true);
   });
 
   it('should reverse a credited deposit a reorganisation removed: deficit, shown to the console', async () => {
