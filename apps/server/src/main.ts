@@ -128,6 +128,12 @@ async function main() {
 
   if (production.needsFirstAdmin) app.log.warn(FIRST_ADMIN_HINT);
   for (const warning of productionStartWarnings(config)) app.log.warn(warning);
+  if (payouts.watchOnly.length > 0) {
+    app.log.warn(
+      { coins: payouts.watchOnly },
+      'no hot wallet key (<COIN>_HOT_WALLET_KEY): these coins are watch-only, their withdrawals wait',
+    );
+  }
   if (converted > 0) {
     app.log.info({ converted }, 'simulated chain: deposit addresses moved to their test-network form');
   }

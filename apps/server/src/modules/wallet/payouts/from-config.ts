@@ -65,8 +65,12 @@ export function startConfiguredPayouts(
   const batchers = bitcoinPayoutsFromConfig(db, config, log).map((payouts) =>
     startPayoutBatcher(payouts, config.payouts[payouts.network as 'BTC' | 'LTC'].batchSeconds, log),
   );
+  // Coins on a real network without a hot wallet key: main.ts says their withdrawals wait.
+  const watchOnly = Object.entries(bitcoinSetupOf(config).coins)
+    .filter(([, runtime]) => !runtime.hotWallet)
+    .map(([coin]) => coin);
   return {
-    count: batchers.length,
+    watchOnly,
     async stop() {
       await Promise.all(batchers.map((batcher) => batcher.stop()));
     },
