@@ -7,10 +7,12 @@ import { openDatabase } from '../src/platform/db/client.js';
 import { runSeeds } from '../src/seeds/index.js';
 import { catalogueCase } from './cases/catalogue.js';
 import { shellCase } from './cases/shell.js';
+import { coinCase } from './cases/coin.js';
 import { runLedgerBench } from './cases/ledger.js';
 import { runChatBench } from './cases/chat.js';
 import { runTradesBench } from './cases/trades.js';
 import { runStaffMessagesBench } from './cases/staff-messages.js';
+import { runChainBench } from './cases/chain.js';
 import { bareQuery, captureSearchStatement, FILTERED, latencyOf, offersCase } from './cases/offers.js';
 import {
   formatTable,
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   await database.migrate();
   await runSeeds(database.db, config);
   const offers = offersCase(config, database.db);
-  const allCases: BenchCase[] = [catalogueCase, offers, shellCase(database.db)];
+  const allCases: BenchCase[] = [catalogueCase, offers, shellCase(database.db), coinCase(database, config)];
   const cases = allCases.filter((c) => !wanted || wanted.includes(c.name));
   const app = await buildApp({ config, database, logger: false });
   // The yardstick: the same server, plugins and hooks, with a handler that does nothing.
@@ -276,6 +278,29 @@ async function main(): Promise<void> {
       }
       console.log(`  ledger:check   ${result.checkOk ? 'OK' : 'FAILED'} (${result.check})`);
       if (!result.checkOk || result.ours.failed > 0 || result.bareSql.failed > 0) process.exitCode = 1;
+    }
+    if (!wanted || wanted.includes('chain')) {
+      // Not an HTTP case, and last: its 100,000 watched addresses are 100,000 users (decision 0055).
+      const result = await runChainBench(database, {
+        watched: intFromEnv('BENCH_CHAIN_ADDRESSES', 100_000),
+        transactions: intFromEnv('BENCH_CHAIN_TRANSACTIONS', 3_000),
+        rounds: Math.max(1, intFromEnv('BENCH_CHAIN_ROUNDS', 3)),
+      });
+      console.log(
+        `\n[chain] ${database.kind}, ${result.watched} watched addresses (setup ${result.setupSeconds.toFixed(0)} s, ` +
+          `first pass loading them ${result.watchLoadMs.toFixed(0)} ms)`,
+      );
+      for (const block of result.blocks) {
+        console.log(
+          `  block of ${block.transactions} transactions, ${block.ours} to watched addresses: ` +
+            `${block.ms.toFixed(0)} ms per follower pass (${block.recorded} deposits recorded; target < 1000 ms)`,
+        );
+      }
+      const { batch } = result;
+      console.log(
+        `  200 withdrawals built and signed: ${batch.ms.toFixed(0)} ms (${batch.inputs} inputs, ${batch.outputs} outputs, ` +
+          `${batch.vsize} vB, fee ${batch.fee} sat; target < 2000 ms)`,
+      );
     }
   } finally {
     await app.close();

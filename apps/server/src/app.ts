@@ -280,7 +280,9 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   await app.register(usersRoutes, { users, presentUser });
 
-  const catalogue = createCatalogueService(database.db);
+  const catalogue = createCatalogueService(database.db, {
+    isCryptoEnabled: (code) => chain.supports(code),
+  });
   const rates = createRatesService({
     db: database.db,
     provider: createRatesProvider(config),
@@ -321,6 +323,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     views: custodyViewsFromConfig(config, database.db),
     decimalsOf: (code) => wallet.decimalsOf(code),
     hotWalletTargets: config.reserves.hotWalletTargets,
+    sharedForMs: config.offers.searchCacheMs,
   });
 
   // The four-eyes queue of withdrawals above WITHDRAW_APPROVAL_USD (decision 0058).

@@ -23,7 +23,9 @@ export function tradesOutsideTheServer(input: {
 }) {
   const { db, config, events, now } = input;
   const ledger = createLedger(db);
-  const catalogue = createCatalogueService(db);
+  const chain = chainFromConfig(config);
+  // The coins the server trades, as in app.ts: a coin switched off (CHAIN_XMR=off) is not offered here either.
+  const catalogue = createCatalogueService(db, { isCryptoEnabled: (code) => chain.supports(code) });
   const rates = createRatesService({
     db,
     provider: createRatesProvider(config),
@@ -36,7 +38,7 @@ export function tradesOutsideTheServer(input: {
     catalogue,
     rates,
     kyc,
-    chain: chainFromConfig(config),
+    chain,
     config,
   });
   const offers = createOffersService({ db, catalogue, rates, ledger, wallet, kyc, config });

@@ -15,6 +15,8 @@ export function shellCase(db: Database['db']): BenchCase {
       headers.cookie = (await benchSession(db, 'benchshell')).cookie;
     },
     requests: [
+      // The control: the trivial route with the member's cookie (the session lookup alone).
+      { title: 'trivial, logged in (session lookup)', path: '/bench/trivial', headers },
       { title: 'my date of birth (member)', path: '/rest/v1/users/birth-date', headers },
       { title: 'ID attempts left (member)', path: '/rest/v1/verification/left-attempt/id', headers },
     ],

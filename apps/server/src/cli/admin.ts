@@ -5,7 +5,13 @@ import { databaseOptionsFromConfig, openDatabase } from '../platform/db/client.j
 import { adminSocketPath, type AdminResponse } from '../platform/admin-socket/protocol.js';
 import { claimDataDir } from '../platform/admin-socket/server.js';
 import { restrictNewFileModes } from '../platform/data-dir/permissions.js';
-import { adminHelpText, runAdminCommand, type AdminResult } from './commands.js';
+import {
+  adminHelpText,
+  isNodeCommand,
+  runAdminCommand,
+  runNodeCommand,
+  type AdminResult,
+} from './commands.js';
 
 /** Sends the command to a running server; undefined when none listens on the socket. */
 function viaSocket(socketPath: string, argv: string[]): Promise<AdminResult | undefined> {
@@ -45,6 +51,12 @@ async function main(): Promise<number> {
     // Help needs no database: answer it without touching the data directory.
     process.stdout.write(adminHelpText() + '\n');
     return argv.length === 0 ? 2 : 0;
+  }
+  if (isNodeCommand(argv[0])) {
+    // A chain node's command: this process's settings, no data directory, no running server involved.
+    const result = await runNodeCommand({ config }, argv);
+    (result.exitCode === 0 ? process.stdout : process.stderr).write(result.output + '\n');
+    return result.exitCode;
   }
   let result = config.databaseUrl ? undefined : await viaSocket(adminSocketPath(config.dataDir), argv);
   if (!result) {

@@ -7,12 +7,14 @@ import {
   type AdminCommand,
   type AdminContext,
   type AdminResult,
+  type NodeCommand,
 } from '../platform/admin/index.js';
+import type { Config } from '../platform/config.js';
 import { createUsersService } from '../modules/users/index.js';
 import { catalogueAdminCommands } from '../modules/catalogue/admin.js';
 import { ratesAdminCommands } from '../modules/rates/admin.js';
 import { ledgerAdminCommands } from '../modules/ledger/admin.js';
-import { walletAdminCommands } from '../modules/wallet/admin.js';
+import { walletAdminCommands, walletNodeCommands } from '../modules/wallet/admin.js';
 import { offersAdminCommands } from '../modules/offers/admin.js';
 import { tradesAdminCommands } from '../modules/trades/admin.js';
 import type { EventBus } from '../platform/events/bus.js';
@@ -79,7 +81,18 @@ Object.assign(
   reservesAdminCommands,
 );
 
-export const adminHelpText = (): string => helpTextOf(COMMANDS);
+/** Commands that need a chain node and no database: the CLI runs them itself, before any data directory. */
+const NODE_COMMANDS: Record<string, NodeCommand> = { ...walletNodeCommands };
+
+export const adminHelpText = (): string => helpTextOf({ ...COMMANDS, ...NODE_COMMANDS });
+
+/** True for a command `runNodeCommand` runs (no database, no admin socket). */
+export const isNodeCommand = (name: string | undefined): boolean =>
+  name !== undefined && Object.hasOwn(NODE_COMMANDS, name);
+
+/** Runs one chain-node command by name with the CLI's own settings (the CLI and the tests call this). */
+export const runNodeCommand = (ctx: { config: Config }, argv: string[]): Promise<AdminResult> =>
+  runCommand(NODE_COMMANDS, ctx, argv);
 
 /** Runs one operator command by name (the CLI, the admin socket and the tests call this). */
 export const runAdminCommand = (ctx: AdminContext, argv: string[]): Promise<AdminResult> =>

@@ -32,14 +32,26 @@ export type CatalogueData = {
   countries: CountryRecord[];
   worldwide: CountryRecord | undefined;
   regions: RegionRecord[];
+  /**
+   * The coins this server trades: the catalogue's, minus those the operator switched off
+   * (`isCryptoEnabled`, from the chain configuration: CHAIN_XMR=off). Every list a trader meets (the
+   * crypto list the web reads, rates, the calculator, the wallet) and every new action (an offer, a search,
+   * a trade start, a deposit) goes through these two, so a switched-off coin is simply not there.
+   */
   cryptos: CryptoRecord[];
   cryptoByCode: Map<string, CryptoRecord>;
+  /**
+   * Every coin the database knows, switched off or not: only for presenting what was made before a coin
+   * was switched off (a trade's amounts, a dispute, the ledger's decimals), never to accept new work.
+   */
+  knownCryptoByCode: Map<string, CryptoRecord>;
   tags: TagRecord[];
   tagGroupIds: Map<number, Set<number>>;
   tagMethodIds: Map<number, Set<number>>;
 };
 
-function index(records: CatalogueRecords): CatalogueData {
+function index(records: CatalogueRecords, isCryptoEnabled: (code: string) => boolean): CatalogueData {
+  const cryptos = records.cryptos.filter((c) => isCryptoEnabled(c.code));
   const methods = records.methods.filter((m) => m.isActive);
   const methodCountByGroup = new Map<number, number>();
   for (const m of methods) methodCountByGroup.set(m.groupId, (methodCountByGroup.get(m.groupId) ?? 0) + 1);
@@ -71,8 +83,9 @@ function index(records: CatalogueRecords): CatalogueData {
     countries: records.countries.filter((c) => c.iso !== 'WORLDWIDE'),
     worldwide: records.countries.find((c) => c.iso === 'WORLDWIDE'),
     regions: records.regions,
-    cryptos: records.cryptos,
-    cryptoByCode: new Map(records.cryptos.map((c) => [c.code, c])),
+    cryptos,
+    cryptoByCode: new Map(cryptos.map((c) => [c.code, c])),
+    knownCryptoByCode: new Map(records.cryptos.map((c) => [c.code, c])),
     tags: records.tags,
     tagGroupIds,
     tagMethodIds,
@@ -83,6 +96,11 @@ export type CatalogueServiceOptions = {
   /** How often an instance asks PostgreSQL whether the data changed (ms). */
   refreshMs?: number;
   now?: () => number;
+  /**
+   * Whether the server trades this coin: the chain adapter's `supports` (a coin whose network is `off` is
+   * not supported; decision 0055). Unset: every coin of the catalogue (the admin commands' own copies).
+   */
+  isCryptoEnabled?: (code: string) => boolean;
 };
 
 /**
@@ -93,6 +111,7 @@ export type CatalogueServiceOptions = {
 export function createCatalogueService(db: Db, options: CatalogueServiceOptions = {}) {
   const refreshMs = options.refreshMs ?? 5_000;
   const now = options.now ?? Date.now;
+  const isCryptoEnabled = options.isCryptoEnabled ?? (() => true);
   const responses = new ResponseCache({ brotli: true });
   let current: CatalogueData | undefined;
   let loading: Promise<CatalogueData> | undefined;
@@ -100,7 +119,7 @@ export function createCatalogueService(db: Db, options: CatalogueServiceOptions 
   let checking: Promise<void> | undefined;
 
   async function load(): Promise<CatalogueData> {
-    const data = index(await catalogueRepository.loadAll(db));
+    const data = index(await catalogueRepository.loadAll(db), isCryptoEnabled);
     if (!current || data.version !== current.version) responses.clear();
     current = data;
     checkedAt = now();

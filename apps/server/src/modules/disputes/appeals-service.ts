@@ -51,7 +51,7 @@ export function createAppealsService({
   async function present(rows: AppealRow[]): Promise<AdminAppeal[]> {
     const data = await catalogue.data();
     return rows.map((r) => {
-      const decimals = data.cryptoByCode.get(r.crypto_code)?.decimals ?? 8;
+      const decimals = data.knownCryptoByCode.get(r.crypto_code)?.decimals ?? 8;
       const amount = (units: string | null) =>
         units === null ? null : formatBaseUnitsTrimmed(BigInt(units), decimals);
       return {

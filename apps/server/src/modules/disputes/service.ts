@@ -83,7 +83,7 @@ export function createDisputesService({
       const openedAt = dateOf(r.opened_at);
       const until = r.resolved_at ? dateOf(r.resolved_at) : at;
       const pair = `${Math.min(r.buyer_id, r.seller_id)}:${Math.max(r.buyer_id, r.seller_id)}`;
-      const decimals = data.cryptoByCode.get(r.crypto_code)?.decimals ?? 8;
+      const decimals = data.knownCryptoByCode.get(r.crypto_code)?.decimals ?? 8;
       return {
         tradeHash: r.hash,
         tradeStatus: r.status as AdminDispute['tradeStatus'],

@@ -10,7 +10,7 @@ export class ReconcileFailed extends AdminCommandFailed {}
 const decimalsFrom = (db: Parameters<typeof createCatalogueService>[0]) => {
   const catalogue = createCatalogueService(db);
   return async (code: string) => {
-    const coin = (await catalogue.data()).cryptoByCode.get(code);
+    const coin = (await catalogue.data()).knownCryptoByCode.get(code);
     if (!coin) throw new Error(`unknown coin ${code}`);
     return coin.decimals;
   };

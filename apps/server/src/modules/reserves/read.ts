@@ -122,7 +122,8 @@ export async function proofOfReserves(
 
 /**
  * The caller's inclusion proofs in a published snapshot (the latest by default): per coin their leaf,
- * salt and the path to the root, read from the stored tree (two indexed reads per coin).
+ * salt and the path to the root, read from the stored tree (the leaves with their trees in one read, then
+ * two indexed reads per coin).
  */
 export async function myProofOfReserves(
   db: DbOrTx,
@@ -133,17 +134,19 @@ export async function myProofOfReserves(
   const snapshot = await publishedSnapshot(db, snapshotId);
   if (!snapshot) return { snapshotId: null, takenAt: null, proofs: [] };
   const leaves = await db
-    .select()
+    .select({ leaf: reservesLeaves, tree: reservesTrees })
     .from(reservesLeaves)
+    .innerJoin(
+      reservesTrees,
+      and(
+        eq(reservesTrees.snapshotId, reservesLeaves.snapshotId),
+        eq(reservesTrees.cryptoCode, reservesLeaves.cryptoCode),
+      ),
+    )
     .where(and(eq(reservesLeaves.snapshotId, snapshot.id), eq(reservesLeaves.userId, userId)))
     .orderBy(asc(reservesLeaves.cryptoCode));
   const proofs: ReservesInclusion[] = [];
-  for (const leaf of leaves) {
-    const [tree] = await db
-      .select()
-      .from(reservesTrees)
-      .where(and(eq(reservesTrees.snapshotId, snapshot.id), eq(reservesTrees.cryptoCode, leaf.cryptoCode)));
-    if (!tree) continue;
+  for (const { leaf, tree } of leaves) {
     const steps = pathIndices(leaf.idx, levelWidths(tree.leafCount));
     const siblingLeaves = steps.filter((s) => s.level === 0).map((s) => s.index);
     const upper = steps.filter((s) => s.level > 0);

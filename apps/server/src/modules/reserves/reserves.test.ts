@@ -204,6 +204,28 @@ describe('proof of reserves and reconciliation', () => {
     expect((await publicView(t.client(), '?snapshot=999999')).snapshot).toBeNull();
   });
 
+  it('should refuse malformed snapshot ids with a field error, never a 5xx, and answer snake case', async () => {
+    const huge = '9'.repeat(100_000);
+    for (const bad of ['-1', '0', '1.5', '%00', 'a%00b', '99999999999999999999', huge]) {
+      for (const path of ['/rest/v2/wallet/proof-of-reserves', '/rest/v2/wallet/proof-of-reserves/me']) {
+        const response = await alice.get(`${path}?snapshot=${bad}`);
+        expect(
+          response.statusCode,
+          `${path} ${bad.slice(0, 20)}: ${response.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        expect([404, 414, 422, 431]).toContain(response.statusCode);
+      }
+    }
+    const snake = await alice.get('/rest/v2/wallet/proof-of-reserves/me?case=snake');
+    expect(snake.statusCode).toBe(200);
+    expect(Object.keys(snake.json().data)).toContain('snapshot_id');
+    // Twenty members at once read their own proofs, each exactly theirs.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => mine([alice, bob][i % 2]!)));
+    expect(answers.map((a) => a.proofs[0]?.account)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'por_alice' : 'por_bob')),
+    );
+  });
+
   it('should list a real network’s addresses with their signatures and whether they cover the liabilities', async () => {
     const hot = 'bcrt1qhotwallet';
     const view = standIn(

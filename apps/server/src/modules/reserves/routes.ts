@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type ProofOfReserves,
   adminCustodySchema,
   dataEnvelope,
   myProofOfReservesSchema,
@@ -7,6 +8,7 @@ import {
   proofOfReservesSchema,
 } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
+import { SharedWindow } from '../../platform/cache/shared-window.js';
 import type { Db } from '../../platform/db/client.js';
 import type { CustodyView } from '../wallet/index.js';
 import { custodyOverview } from './custody.js';
@@ -17,11 +19,19 @@ export type ReservesRoutesOptions = {
   views: readonly CustodyView[];
   decimalsOf: DecimalsOf;
   hotWalletTargets: Record<string, string>;
+  /**
+   * How long the public answer is shared (OFFER_SEARCH_CACHE_MS, the bound on every shared public page):
+   * how late a new publication may show there. 0: read per request.
+   */
+  sharedForMs: number;
 };
 
 /** Proof of reserves (public and the caller's inclusion) and the console's custody (decision 0060). */
 export const reservesRoutes: FastifyPluginAsyncZod<ReservesRoutesOptions> = async (app, options) => {
   const { db, decimalsOf } = options;
+  // The public answer is the same for everyone and changes only when a snapshot is published (by any
+  // instance): shared for a moment, so a busy page costs a map lookup, not four statements.
+  const published = new SharedWindow<ProofOfReserves>({ ttlMs: options.sharedForMs, maxEntries: 100 });
   app.get(
     '/rest/v2/wallet/proof-of-reserves',
     {
@@ -34,7 +44,14 @@ export const reservesRoutes: FastifyPluginAsyncZod<ReservesRoutesOptions> = asyn
         response: { 200: dataEnvelope(proofOfReservesSchema) },
       },
     },
-    async (request) => ({ data: await proofOfReserves(db, decimalsOf, request.query.snapshot) }),
+    async (request) => {
+      const { snapshot } = request.query;
+      return {
+        data: await published.get(String(snapshot ?? 'latest'), () =>
+          proofOfReserves(db, decimalsOf, snapshot),
+        ),
+      };
+    },
   );
 
   app.get(

@@ -52,7 +52,7 @@ export function fiatText(data: CatalogueData, currencyCode: string, value: strin
 }
 
 export function cryptoText(data: CatalogueData, cryptoCode: string, units: string | bigint): string {
-  return formatBaseUnits(BigInt(units), data.cryptoByCode.get(cryptoCode)?.decimals ?? 8);
+  return formatBaseUnits(BigInt(units), data.knownCryptoByCode.get(cryptoCode)?.decimals ?? 8);
 }
 
 const requirementOf = (row: RequirementRow): TradeRequirement => ({
@@ -151,7 +151,7 @@ function presentHold(
 /** The spec's Trade entity, as one viewer (buyer, seller or moderator) sees it. */
 export function presentTrade(v: TradeView): Trade {
   const { trade, data } = v;
-  const crypto = data.cryptoByCode.get(trade.cryptoCode);
+  const crypto = data.knownCryptoByCode.get(trade.cryptoCode);
   const method = data.methodById.get(trade.paymentMethodId);
   const decimals = crypto?.decimals ?? 8;
   const isVendor =

@@ -102,8 +102,11 @@ export function createTradeStart(
     const { fromOwner, fromTaker } = facts;
     if (fromOwner === 'blocked' || fromTaker === 'blocked') throw notFound('Offer not found');
     if (offer.isTrustedOnly && fromOwner !== 'trusted') throw notFound('Offer not found');
+    // A coin the operator switched off (CHAIN_XMR=off) is not in the catalogue's coins: its offers made
+    // before stay in the database but no trade starts on them (decision 0055).
     if (
       !offer.isActive ||
+      !(await catalogue.data()).cryptoByCode.has(offer.cryptoCode) ||
       owner.accountState !== 'active' ||
       jurisdictions.isBlocked(owner.countryIso) ||
       (await offers.isBondInsufficient(offer))

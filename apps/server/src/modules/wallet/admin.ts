@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { amountStringSchema, cryptoCodeSchema, formatBaseUnitsTrimmed } from '@app/contract';
-import type { AdminCommand, AdminContext } from '../../platform/admin/index.js';
+import type { AdminCommand, AdminContext, NodeCommand } from '../../platform/admin/index.js';
 import { createCatalogueService } from '../catalogue/index.js';
 import { createKycStandings, loadKycLevels } from '../kyc/index.js';
 import { createLedger } from '../ledger/index.js';
 import { createRatesProvider, createRatesService } from '../rates/index.js';
+import { deployFactoryFromConfig } from './chain/evm/deploy-factory.js';
 import { assertChainAllowed, chainFromConfig } from './chain/from-config.js';
 import { createWalletService } from './service.js';
 
@@ -80,5 +81,15 @@ export const walletAdminCommands: Record<string, AdminCommand> = {
       }
       return `mined ${blocks} block(s): ${confirmed} deposit(s) confirmed, ${completed} withdrawal(s) completed`;
     },
+  },
+};
+
+/** Commands that talk to a chain node only: they run in the CLI's process with its settings (NodeCommand). */
+export const walletNodeCommands: Record<string, NodeCommand> = {
+  'evm:deploy-factory': {
+    usage:
+      'evm:deploy-factory   (deploys the EVM forwarder factory with the hot wallet key; prints EVM_FORWARDER_FACTORY)',
+    options: {},
+    run: ({ config }) => deployFactoryFromConfig(config),
   },
 };

@@ -260,7 +260,7 @@ describe('withdrawal approvals', () => {
     );
     expect(noCsrfReject.statusCode).toBe(403);
 
-    for (const reason of [undefined, '', '   ', 'x'.repeat(2_001), 42]) {
+    for (const reason of [undefined, '', '   ', 'x'.repeat(2_001), 'x'.repeat(100_000), 'a\u0000b', 42]) {
       const bad = await reject(superA, created.id, reason);
       expect(bad.statusCode, bad.body).toBe(422);
       expect(codeOf(bad)).toBe('ERROR_INPUT_VALIDATION');

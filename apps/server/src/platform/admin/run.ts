@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../http/errors.js';
-import { AdminCommandFailed, type AdminCommand, type AdminContext, type AdminResult } from './command.js';
+import { AdminCommandFailed, type AdminResult, type Command } from './command.js';
 
-export const adminHelpText = (commands: Record<string, AdminCommand>): string =>
+export const adminHelpText = (commands: Record<string, { usage: string }>): string =>
   [
     'Usage: npm run admin -- <command> [options]',
     '',
@@ -24,9 +24,9 @@ function describeError(error: unknown): string {
 }
 
 /** Parses `argv` against the named command of `commands` and runs it; never throws. */
-export async function runCommand(
-  commands: Record<string, AdminCommand>,
-  ctx: AdminContext,
+export async function runCommand<Ctx>(
+  commands: Record<string, Command<Ctx>>,
+  ctx: Ctx,
   argv: string[],
 ): Promise<AdminResult> {
   const [name, ...rest] = argv;

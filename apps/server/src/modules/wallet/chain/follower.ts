@@ -41,6 +41,9 @@ export type FollowerOptions = {
   startHeight?: number;
 };
 
+/** Deposits recorded per statement (10 parameters each, far below PostgreSQL's 65,535). */
+const RECORD_BATCH = 1_000;
+
 const normalise = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address);
 
 /**
@@ -151,39 +154,67 @@ export function createChainFollower(options: FollowerOptions) {
     return { height: common, forkHeight: common };
   }
 
-  /** A transfer seen in a block (or the mempool when `block` is null) becomes or updates a deposit. */
-  async function record(tx: Tx, transfer: ObservedTransfer, block: BlockRef | null): Promise<void> {
-    if (transfer.amount <= 0n || !coins.includes(transfer.coin)) return;
-    const userId = watched.ownerOf(transfer.address);
-    if (userId === undefined) return;
-    const [existing] = await tx
-      .select()
-      .from(chainDeposits)
-      .where(
-        and(
-          eq(chainDeposits.cryptoCode, transfer.coin),
-          eq(chainDeposits.txid, transfer.txid),
-          eq(chainDeposits.outputIndex, transfer.outputIndex),
-        ),
-      )
-      .for('update');
-    if (!existing) {
-      await tx
-        .insert(chainDeposits)
-        .values({
-          userId,
-          cryptoCode: transfer.coin,
-          address: transfer.address,
-          txid: transfer.txid,
-          outputIndex: transfer.outputIndex,
-          blockHeight: block?.height ?? null,
-          blockHash: block?.hash ?? null,
-          amount: transfer.amount.toString(),
-          requiredConfirmations: options.requiredConfirmations(transfer.coin),
-        })
-        .onConflictDoNothing();
-      return;
+  /**
+   * The transfers seen in a block (or the mempool when `block` is null) become or update deposits. In
+   * batches: a block can pay thousands of our addresses, and a statement per payment made such a block
+   * take seconds (the `chain` bench). The existing rows are locked first, then the new ones inserted at
+   * once; only a payment seen before (mined again, or back from the mempool) is updated on its own.
+   */
+  async function recordAll(tx: Tx, transfers: ObservedTransfer[], block: BlockRef | null): Promise<void> {
+    const ours = transfers.flatMap((transfer) => {
+      if (transfer.amount <= 0n || !coins.includes(transfer.coin)) return [];
+      const userId = watched.ownerOf(transfer.address);
+      return userId === undefined ? [] : [{ transfer, userId }];
+    });
+    const keyOf = (coin: string, txid: string, outputIndex: number) => `${coin}:${txid}:${outputIndex}`;
+    for (let from = 0; from < ours.length; from += RECORD_BATCH) {
+      const batch = ours.slice(from, from + RECORD_BATCH);
+      const found = await tx
+        .select()
+        .from(chainDeposits)
+        .where(
+          and(
+            inArray(chainDeposits.cryptoCode, [...new Set(batch.map((b) => b.transfer.coin))]),
+            inArray(chainDeposits.txid, [...new Set(batch.map((b) => b.transfer.txid))]),
+          ),
+        )
+        .orderBy(asc(chainDeposits.id))
+        .for('update');
+      const existing = new Map(found.map((row) => [keyOf(row.cryptoCode, row.txid, row.outputIndex), row]));
+      const fresh = [
+        ...new Map(
+          batch
+            .filter(({ transfer: t }) => !existing.has(keyOf(t.coin, t.txid, t.outputIndex)))
+            .map((b) => [keyOf(b.transfer.coin, b.transfer.txid, b.transfer.outputIndex), b]),
+        ).values(),
+      ];
+      if (fresh.length > 0) {
+        await tx
+          .insert(chainDeposits)
+          .values(
+            fresh.map(({ transfer, userId }) => ({
+              userId,
+              cryptoCode: transfer.coin,
+              address: transfer.address,
+              txid: transfer.txid,
+              outputIndex: transfer.outputIndex,
+              blockHeight: block?.height ?? null,
+              blockHash: block?.hash ?? null,
+              amount: transfer.amount.toString(),
+              requiredConfirmations: options.requiredConfirmations(transfer.coin),
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      for (const { transfer } of batch) {
+        const row = existing.get(keyOf(transfer.coin, transfer.txid, transfer.outputIndex));
+        if (row) await recordSeenAgain(tx, row, block);
+      }
     }
+  }
+
+  /** A payment already recorded, seen again in a block or in the mempool. */
+  async function recordSeenAgain(tx: Tx, existing: ChainDepositRow, block: BlockRef | null) {
     if (block) {
       // Mined (again): a dropped or reversed one confirms anew; a credited one keeps its credit.
       await tx
@@ -240,6 +271,8 @@ export function createChainFollower(options: FollowerOptions) {
   }
 
   async function confirm(tx: Tx, height: number): Promise<number> {
+    // Pending deposits and those in the kept window only: below it a block can no longer be replaced, so
+    // a credited deposit's count stops there instead of every deposit ever made being rewritten each pass.
     await tx
       .update(chainDeposits)
       .set({ confirmations: sql`(${height} - ${chainDeposits.blockHeight} + 1)::int` })
@@ -247,6 +280,7 @@ export function createChainFollower(options: FollowerOptions) {
         and(
           inArray(chainDeposits.cryptoCode, coins),
           isNotNull(chainDeposits.blockHeight),
+          or(eq(chainDeposits.status, 'pending'), gt(chainDeposits.blockHeight, height - window)),
           lte(chainDeposits.blockHeight, height),
           inArray(chainDeposits.status, ['pending', 'confirmed']),
         ),
@@ -299,9 +333,7 @@ export function createChainFollower(options: FollowerOptions) {
           const blockHash = next === tip.height ? tip.hash : await source.blockHashAt(next);
           if (blockHash === null) break; // the chain got shorter meanwhile: the next pass sees it
           const block = { height: next, hash: blockHash };
-          for (const transfer of await source.transfersInBlock(block, watched)) {
-            await record(tx, transfer, block);
-          }
+          await recordAll(tx, await source.transfersInBlock(block, watched), block);
           await tx.insert(chainBlocks).values({ network, height: next, hash: blockHash });
           height = next;
           hash = blockHash;
@@ -320,7 +352,7 @@ export function createChainFollower(options: FollowerOptions) {
         let dropped = 0;
         if (caughtUp) {
           const mempool = await source.mempoolTransfers(watched);
-          for (const transfer of mempool) await record(tx, transfer, null);
+          await recordAll(tx, mempool, null);
           ({ reversed, dropped } = await settleUnmined(
             tx,
             new Set(mempool.map((t) => `${t.coin}:${t.txid}:${t.outputIndex}`)),
