@@ -320,7 +320,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   // Proof of reserves and the console's hot and cold balances, over every CustodyView (decision 0060).
   await app.register(reservesRoutes, {
     db: database.db,
-    views: custodyViewsFromConfig(config),
+    views: custodyViewsFromConfig(config, database.db),
     decimalsOf: (code) => wallet.decimalsOf(code),
     hotWalletTargets: config.reserves.hotWalletTargets,
     sharedForMs: config.offers.searchCacheMs,

@@ -18,7 +18,9 @@ import {
   convertSimulatedAddressesToTestForm,
   custodyViewsFromConfig,
   startChainMiner,
+  startConfiguredEvmHotWallet,
   startConfiguredFollowers,
+  startConfiguredPayouts,
   startHoldRelease,
   type ChainAdapter,
 } from './modules/wallet/index.js';
@@ -85,6 +87,11 @@ async function main() {
   const miner = startChainMiner(app.wallet, config.wallet.blockSeconds, app.log);
   // Each real network's follower reads its node: deposits, confirmations, reorganisations (0055).
   const followers = startConfiguredFollowers(database.db, config, chain, app.log);
+  // Bitcoin and Litecoin withdrawals: one batch per network every <COIN>_BATCH_SECONDS, from the hot
+  // wallet, followed to settlement (decision 0057). None on the simulated chain, none without a key.
+  const payouts = startConfiguredPayouts(database.db, config, app.log);
+  // The EVM hot wallet: sweeps the users' forwarders, sends and settles withdrawals (decision 0059).
+  const evmHotWallet = startConfiguredEvmHotWallet(database.db, config, app.log);
   // Runs a sweep at once: trades whose window ended while the server was down are expired now.
   const tradeExpiry = startTradeExpiry(app.trades, config.trades.expirySweepSeconds, app.log);
   // Dispute awards whose appeal window ended (also while the server was down) become available (0048).
@@ -92,7 +99,7 @@ async function main() {
   // Proof of reserves: a snapshot every RESERVES_PUBLISH_SECONDS, one instance at a time (decision 0060).
   const reservesPublication = startReservesPublication({
     db: database.db,
-    views: custodyViewsFromConfig(config),
+    views: custodyViewsFromConfig(config, database.db),
     intervalSeconds: config.reserves.publishSeconds,
     log: app.log,
   });
@@ -108,6 +115,8 @@ async function main() {
     clearInterval(kycSweep);
     await miner.stop();
     await followers.stop();
+    await payouts.stop();
+    await evmHotWallet.stop();
     await tradeExpiry.stop();
     await holdRelease.stop();
     await reservesPublication.stop();
@@ -119,6 +128,12 @@ async function main() {
 
   if (production.needsFirstAdmin) app.log.warn(FIRST_ADMIN_HINT);
   for (const warning of productionStartWarnings(config)) app.log.warn(warning);
+  if (payouts.watchOnly.length > 0) {
+    app.log.warn(
+      { coins: payouts.watchOnly },
+      'no hot wallet key (<COIN>_HOT_WALLET_KEY): these coins are watch-only, their withdrawals wait',
+    );
+  }
   if (converted > 0) {
     app.log.info({ converted }, 'simulated chain: deposit addresses moved to their test-network form');
   }

@@ -136,3 +136,34 @@ export async function login(
 /** The status of a login through the HTTP API (see `login`). */
 export const loginStatus = async (base: string, name: string, password: string): Promise<number> =>
   (await login(base, name, password)).status;
+
+/** A browser's session over real HTTP: cookies and the CSRF token on writes. */
+export class HttpSession {
+  private cookies = new Map<string, string>();
+  private csrf = '';
+  constructor(private readonly base: string) {}
+  async request(method: string, url: string, body?: unknown) {
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.csrf ? { 'x-csrf-token': this.csrf } : {}),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!, value.join('='));
+    }
+    return { status: response.status, json: (await response.json()) as { data: never } };
+  }
+  async refreshCsrf() {
+    this.csrf = (
+      (await this.request('GET', '/rest/v1/auth/csrf')).json.data as { csrfToken: string }
+    ).csrfToken;
+  }
+}

@@ -21,7 +21,7 @@ export const reservesAdminCommands: Record<string, AdminCommand> = {
     usage: 'reserves:publish   (publishes a proof-of-reserves snapshot now)',
     options: {},
     async run({ db, config }) {
-      const result = await publishReserves(db, custodyViewsFromConfig(config));
+      const result = await publishReserves(db, custodyViewsFromConfig(config, db));
       if (!result.published) return `not published: ${result.reason}`;
       const coins = result.coins.map((c) => `${c.cryptoCode} (${c.leafCount} leaves)`).join(', ');
       return `published proof-of-reserves snapshot #${result.snapshotId}: ${coins || 'no balances'}`;
@@ -34,7 +34,7 @@ export const reservesAdminCommands: Record<string, AdminCommand> = {
     async run({ db, config }) {
       const report = await reconcile({
         db,
-        views: custodyViewsFromConfig(config),
+        views: custodyViewsFromConfig(config, db),
         decimalsOf: decimalsFrom(db),
       });
       const text = formatReconciliation(report);

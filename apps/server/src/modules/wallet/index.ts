@@ -23,6 +23,7 @@ export { walletRepository } from './repository.js';
 export { startHoldRelease } from './hold-release.js';
 export {
   createChainFollower,
+  followersFromConfig,
   startChainFollowers,
   startConfiguredFollowers,
   type ChainFollower,
@@ -41,3 +42,5 @@ export { createWithdrawalApprovals, type WithdrawalApprovals } from './approvals
 export { withdrawalApprovalRoutes } from './approvals-routes.js';
 export { payoutsAdminRoutes } from './payouts/admin-routes.js';
 export { assertEvmStartable, evmFromConfig, EvmConfigError, type EvmParts } from './chain/evm/from-config.js';
+export { startConfiguredEvmHotWallet, startEvmHotWallet } from './chain/evm/hot-wallet-loop.js';
+export { bitcoinPayoutsFromConfig, startConfiguredPayouts } from './payouts/from-config.js';

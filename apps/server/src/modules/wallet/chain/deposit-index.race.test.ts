@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../../test/db.js';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers.js';
 import { ScriptedBitcoinAdapter } from '../../../../test/scripted-chain.js';
+import { REAL_CUSTODY_VIEWS } from './custody-from-config.js';
 import { REAL_CHAIN_ADAPTERS } from './networks.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -18,6 +19,8 @@ describe.skipIf(!onPostgres())('deposit address indexes at once (PostgreSQL)', (
     REAL_CHAIN_ADAPTERS.BTC = {
       esplora: (config) => new ScriptedBitcoinAdapter(config.wallet.confirmations),
     };
+    // The stand-in has no chain to hold coins on: no custody view for BTC.
+    REAL_CUSTODY_VIEWS.BTC = {};
     t = await createTestApp({ CHAIN_BTC: 'esplora' });
     for (let i = 0; i < 16; i += 1) {
       const client = t.client();
@@ -27,6 +30,7 @@ describe.skipIf(!onPostgres())('deposit address indexes at once (PostgreSQL)', (
   });
   afterAll(async () => {
     delete REAL_CHAIN_ADAPTERS.BTC;
+    delete REAL_CUSTODY_VIEWS.BTC;
     await t?.close();
   });
 

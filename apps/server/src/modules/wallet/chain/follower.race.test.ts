@@ -6,6 +6,7 @@ import { newTxid, ScriptedBitcoinAdapter, ScriptedChain } from '../../../../test
 import { checkLedger, createLedger } from '../../ledger/index.js';
 import { createDepositBook } from './deposit-book.js';
 import { createChainFollower } from './follower.js';
+import { REAL_CUSTODY_VIEWS } from './custody-from-config.js';
 import { REAL_CHAIN_ADAPTERS } from './networks.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -22,6 +23,8 @@ describe.skipIf(!onPostgres())('two chain followers at once (PostgreSQL)', () =>
     REAL_CHAIN_ADAPTERS.BTC = {
       esplora: (config) => new ScriptedBitcoinAdapter(config.wallet.confirmations),
     };
+    // The stand-in has no chain to hold coins on: no custody view for BTC.
+    REAL_CUSTODY_VIEWS.BTC = {};
     t = await createTestApp({ CHAIN_BTC: 'esplora', WALLET_CONFIRMATIONS: 'BTC:2' });
     for (let i = 0; i < 6; i += 1) {
       const client = t.client();
@@ -32,6 +35,7 @@ describe.skipIf(!onPostgres())('two chain followers at once (PostgreSQL)', () =>
   });
   afterAll(async () => {
     delete REAL_CHAIN_ADAPTERS.BTC;
+    delete REAL_CUSTODY_VIEWS.BTC;
     await t?.close();
   });
 

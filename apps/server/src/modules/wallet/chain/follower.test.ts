@@ -15,6 +15,7 @@ import { checkLedger, createLedger } from '../../ledger/index.js';
 import { chainDeposits, depositAddresses } from '../tables.js';
 import { createDepositBook } from './deposit-book.js';
 import { createChainFollower, type ChainFollower } from './follower.js';
+import { REAL_CUSTODY_VIEWS } from './custody-from-config.js';
 import { REAL_CHAIN_ADAPTERS } from './networks.js';
 
 const BTC = (n: string) => BigInt(Math.round(Number(n) * 1e8));
@@ -78,6 +79,8 @@ describe('the chain follower and the deposit book', () => {
     REAL_CHAIN_ADAPTERS.BTC = {
       esplora: (config) => new ScriptedBitcoinAdapter(config.wallet.confirmations),
     };
+    // The stand-in has no chain to hold coins on: no custody view for BTC.
+    REAL_CUSTODY_VIEWS.BTC = {};
     t = await createTestApp({
       ...kycLevelsEnv({ withdrawalUsd: null }),
       CHAIN_BTC: 'esplora',
@@ -121,6 +124,7 @@ describe('the chain follower and the deposit book', () => {
   });
   afterAll(async () => {
     delete REAL_CHAIN_ADAPTERS.BTC;
+    delete REAL_CUSTODY_VIEWS.BTC;
     await t?.close();
   });
 

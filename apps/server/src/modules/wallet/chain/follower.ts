@@ -424,27 +424,33 @@ export function startChainFollowers(
 }
 
 /**
- * The followers of the configured real networks (`blockSourcesFromConfig`), each polling every
- * `<NETWORK>_POLL_SECONDS`; none while every network is simulated. `main.ts` starts them.
+ * The followers of the configured real networks (`blockSourcesFromConfig`), one per network, with the
+ * poll interval of each (`<NETWORK>_POLL_SECONDS`); none while every network is simulated.
  */
+export function followersFromConfig(
+  db: Db,
+  config: Pick<Config, 'chain' | 'wallet' | 'production'>,
+  chain: Pick<ChainAdapter, 'requiredConfirmations'>,
+): { follower: ChainFollower; pollSeconds: number }[] {
+  const book = createDepositBook({ ledger: createLedger(db) });
+  const polls: Record<string, number> = config.chain.pollSeconds;
+  return blockSourcesFromConfig(config).map((source) => ({
+    follower: createChainFollower({
+      db,
+      source,
+      book,
+      requiredConfirmations: (coin) => chain.requiredConfirmations(coin),
+    }),
+    pollSeconds: polls[source.network] ?? 15,
+  }));
+}
+
+/** main.ts: the configured followers (`followersFromConfig`), each on its own timer. */
 export function startConfiguredFollowers(
   db: Db,
   config: Pick<Config, 'chain' | 'wallet' | 'production'>,
   chain: Pick<ChainAdapter, 'requiredConfirmations'>,
   log: { warn(obj: object, msg: string): void },
 ) {
-  const book = createDepositBook({ ledger: createLedger(db) });
-  const polls: Record<string, number> = config.chain.pollSeconds;
-  return startChainFollowers(
-    blockSourcesFromConfig(config).map((source) => ({
-      follower: createChainFollower({
-        db,
-        source,
-        book,
-        requiredConfirmations: (coin) => chain.requiredConfirmations(coin),
-      }),
-      pollSeconds: polls[source.network] ?? 15,
-    })),
-    log,
-  );
+  return startChainFollowers(followersFromConfig(db, config, chain), log);
 }

@@ -52,9 +52,12 @@ export const REAL_CHAIN_ADAPTERS: Partial<
   },
 };
 
-/** One Bitcoin setup per configuration: its key files are read and its clients built once. */
+/**
+ * One Bitcoin setup per configuration: its key files are read and its clients built once, shared by the
+ * adapter, the followers, the custody views and the payout batchers.
+ */
 const bitcoinSetups = new WeakMap<object, BitcoinSetup>();
-function bitcoinSetupOf(config: Pick<Config, 'chain' | 'wallet' | 'production'>): BitcoinSetup {
+export function bitcoinSetupOf(config: Pick<Config, 'chain' | 'wallet' | 'production'>): BitcoinSetup {
   let setup = bitcoinSetups.get(config);
   if (!setup) {
     setup = bitcoinFromConfig(config);

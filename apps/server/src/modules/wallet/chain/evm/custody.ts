@@ -1,7 +1,8 @@
-import { eq, and } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { erc20Abi, type Address } from 'viem';
+import type { DbOrTx } from '../../../../platform/db/client.js';
 import type { CustodyView, Holding, OwnershipProof } from '../custody.js';
-import { chainPayouts, evmSweeps } from '../../tables.js';
+import { chainPayouts, depositAddresses, evmSweeps } from '../../tables.js';
 import { EVM_COINS, type TokenContracts } from './coins.js';
 import { forwarderAddress } from './contracts.js';
 import type { HotWallet } from './hot-wallet-tx.js';
@@ -83,3 +84,22 @@ export class EvmCustody implements CustodyView {
     }));
   }
 }
+
+/**
+ * The forwarder indexes given to users: `deposit_addresses.derivation_index` of their ETH, USDT and USDC
+ * addresses (one index per user on the EVM network, so one forwarder for the three coins). What the
+ * custody view reads and the sweeper empties; rows made before indexes (null) were never forwarders.
+ */
+export const forwarderIndexesOf = (db: DbOrTx) => async (): Promise<number[]> =>
+  (
+    await db
+      .selectDistinct({ index: depositAddresses.derivationIndex })
+      .from(depositAddresses)
+      .where(
+        and(
+          inArray(depositAddresses.cryptoCode, [...EVM_COINS]),
+          isNotNull(depositAddresses.derivationIndex),
+        ),
+      )
+      .orderBy(asc(depositAddresses.derivationIndex))
+  ).map((row) => row.index!);

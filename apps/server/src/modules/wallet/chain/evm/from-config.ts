@@ -6,7 +6,7 @@ import { DEFAULT_CONFIRMATIONS } from '../adapter.js';
 import { EvmChain } from './chain.js';
 import type { TokenContracts } from './coins.js';
 import { factoryAbi } from './contracts.js';
-import { EvmCustody } from './custody.js';
+import { EvmCustody, forwarderIndexesOf } from './custody.js';
 import { EvmKeyError, loadHotWalletKey } from './hot-wallet-key.js';
 import { HotWallet } from './hot-wallet-tx.js';
 import { EvmSender } from './sender.js';
@@ -112,11 +112,13 @@ export function evmFromConfig(
   const { evm, account, factory, tokens, maxPerTx, maxPerDay, confirmations, client, chainId } =
     evmConnection(config);
   const hot = new HotWallet(deps.db, client, account, chainId);
+  // The users' forwarders: their deposit addresses' indexes, unless a test passes its own.
+  const forwarderIndexes = deps.forwarderIndexes ?? forwarderIndexesOf(deps.db);
   return {
     adapter: new EvmChain({ factory, chainId: chainId, confirmations: config.wallet.confirmations }),
     source: new EvmSource(client, tokens),
-    custody: new EvmCustody(hot, factory, tokens, deps.forwarderIndexes ?? (async () => [])),
-    sweeper: new EvmSweeper(hot, factory, tokens),
+    custody: new EvmCustody(hot, factory, tokens, forwarderIndexes),
+    sweeper: new EvmSweeper(hot, factory, tokens, forwarderIndexes),
     sender: new EvmSender({
       db: deps.db,
       ledger: deps.ledger,

@@ -6,7 +6,6 @@ import { startHardhatNode, type HardhatNode } from '../../../../../test/chain/ha
 import { onPostgres } from '../../../../../test/db.js';
 import { createTestApp, type TestApp } from '../../../../../test/helpers.js';
 import { kycLevelsEnv } from '../../../../../test/kyc-levels.js';
-import { runAdminCommand } from '../../../../cli/commands.js';
 import { runSeeds } from '../../../../seeds/index.js';
 import { checkLedger, createLedger } from '../../../ledger/index.js';
 import { chainPayouts, withdrawals } from '../../tables.js';
@@ -61,11 +60,19 @@ describe.runIf(onPostgres())('EVM sender races (PostgreSQL)', () => {
 
   it('should give every withdrawal its own nonce, gap-free, when two senders pass at once', async () => {
     const user = t.client();
-    await user.register('evm_racer');
-    const admin = (...argv: string[]) => runAdminCommand({ db: t.database.db, config: t.config }, argv);
-    expect(
-      (await admin('wallet:deposit', '--user', 'evm_racer', '--crypto', 'ETH', '--amount', '5')).exitCode,
-    ).toBe(0);
+    const { id: userId } = await user.register('evm_racer');
+    // The faucet serves simulated coins only (ETH is on a real chain here): the balance is booked the way
+    // a credited deposit is (world -> available).
+    await createLedger(t.database.db).transfer({
+      idempotencyKey: 'test:evm-racer-credit',
+      kind: 'deposit',
+      cryptoCode: 'ETH',
+      reference: { type: 'deposit', id: 'test-evm-racer' },
+      legs: [
+        { account: { userId: null, kind: 'world' }, amount: -5_000_000_000_000_000_000n },
+        { account: { userId, kind: 'available' }, amount: 5_000_000_000_000_000_000n },
+      ],
+    });
     for (let i = 1; i <= 8; i += 1) {
       const response = await user.post('/rest/v2/wallet/withdraw', {
         crypto_currency_code: 'ETH',

@@ -18,7 +18,18 @@ export class EvmSweeper {
     private readonly hot: HotWallet,
     private readonly factory: Address,
     private readonly tokens: TokenContracts,
+    /** The forwarders to look at each pass: every index given to a user (`forwarderIndexesOf`). */
+    private readonly forwarderIndexes: () => Promise<readonly number[]> = async () => [],
   ) {}
+
+  /**
+   * The periodic pass (`startEvmHotWallet`): sweeps every user's forwarder that holds anything. The
+   * candidates are `deposit_addresses.derivation_index` of the EVM coins, so a deposit is swept whether
+   * or not the follower has credited it yet (the coins are the platform's custody either way).
+   */
+  async pass(): Promise<{ index: number; txid: string }[]> {
+    return this.sweep(await this.forwarderIndexes());
+  }
 
   /** What the forwarder of `index` holds now, per coin (base units). */
   async balancesOf(index: number): Promise<{ address: Address; ETH: bigint; USDT: bigint; USDC: bigint }> {
