@@ -673,7 +673,8 @@ export function createWalletService(options: WalletServiceOptions) {
 
     /** The console's list: reversed deposits and accounts in deficit (decision 0055). */
     async chainReversals(limit: number) {
-      const decimals = async (code: string) => (await catalogue.data()).knownCryptoByCode.get(code)?.decimals ?? 8;
+      const decimals = async (code: string) =>
+        (await catalogue.data()).knownCryptoByCode.get(code)?.decimals ?? 8;
       const reversed = [];
       for (const row of await walletRepository.reversedDeposits(db, limit)) {
         reversed.push({
