@@ -24,7 +24,8 @@ import { users } from '../../platform/db/schema.js';
  * `deficit` (a user's, never above zero) is what the user owes after a chain reorganisation took away a
  * deposit they had already spent; `network_costs` (the platform's, never above zero) is what the operator
  * paid in chain fees beyond what send-outs were charged. Both are the only kinds besides `world` that go
- * below zero (decision 0055).
+ * below zero (decision 0055). `operator` (the platform's) is the operator's own coins put in custody, such
+ * as the ETH a hot wallet spends on gas: on chain, owed to nobody, so reconciliation counts it (0060).
  */
 export const ACCOUNT_KINDS = [
   'available',
@@ -36,6 +37,7 @@ export const ACCOUNT_KINDS = [
   'world',
   'outgoing',
   'network_costs',
+  'operator',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -63,7 +65,7 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_user_idx').on(t.userId),
     check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs')`,
+      sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs', 'operator')`,
     ),
     // The outside world's balance is minus what the platform holds in custody; a user's deficit and the
     // operator's network costs only go down; every other account only holds what it was given.

@@ -1,6 +1,8 @@
 import { AdminCommandFailed, type AdminCommand } from '../../platform/admin/index.js';
 import { createCatalogueService } from '../catalogue/index.js';
 import { custodyViewsFromConfig } from '../wallet/index.js';
+import { z } from 'zod';
+import { bookCustody } from './custody-book.js';
 import { publishReserves } from './publish.js';
 import { formatReconciliation, reconcile } from './reconcile.js';
 
@@ -40,6 +42,50 @@ export const reservesAdminCommands: Record<string, AdminCommand> = {
       const text = formatReconciliation(report);
       if (!report.ok) throw new ReconcileFailed(text);
       return text;
+    },
+  },
+  'custody:book': {
+    usage:
+      'custody:book --as float|cost --crypto ETH --amount 0.5 --txid T --note "why"   ' +
+      "(books the operator's own coins put in custody (float; -0.1 takes some back) or chain fees paid moving custody by hand (cost), so chain:reconcile counts them)",
+    options: {
+      as: { type: 'string' },
+      crypto: { type: 'string' },
+      amount: { type: 'string' },
+      txid: { type: 'string' },
+      note: { type: 'string' },
+    },
+    async run({ db }, values) {
+      const input = z
+        .object({
+          as: z.enum(['float', 'cost']),
+          crypto: z.string().regex(/^[A-Z]{2,10}$/, 'a coin code such as ETH'),
+          amount: z.string().min(1).max(80),
+          txid: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'the chain transaction id (64 hex digits)'),
+          note: z
+            .string()
+            .trim()
+            .min(1)
+            .max(500)
+            // eslint-disable-next-line no-control-regex
+            .refine((note) => !/[\u0000-\u001f\u007f]/.test(note), 'no control characters'),
+        })
+        .parse(values);
+      const decimals = await decimalsFrom(db)(input.crypto).catch(() => {
+        throw new AdminCommandFailed(`--crypto: ${input.crypto} is not a coin of this marketplace`);
+      });
+      const booked = await bookCustody(db, {
+        as: input.as,
+        cryptoCode: input.crypto,
+        decimals,
+        amount: input.amount,
+        txid: input.txid.toLowerCase(),
+        note: input.note,
+      });
+      const what = input.as === 'float' ? 'operator float' : 'network cost';
+      return booked.replayed
+        ? `already booked: ${what} of ${input.crypto} for ${input.txid} (nothing changed)`
+        : `booked ${what}: ${input.amount} ${input.crypto} (txid ${input.txid})`;
     },
   },
 };

@@ -19,6 +19,8 @@ export type CoinReconciliation = {
     fees: bigint;
     outgoing: bigint;
     networkCosts: bigint;
+    /** The operator's own coins in custody (`custody:book --as float`). */
+    operator: bigint;
     custody: bigint;
   };
   /** onChain.total − ledger.custody, then each part explained; `unexplained` is what is left. */
@@ -61,6 +63,7 @@ export async function reconcile(input: {
       fees: kind('fees'),
       outgoing: kind('outgoing'),
       networkCosts: kind('network_costs'),
+      operator: kind('operator'),
       custody: -kind('world'),
     };
     const places = totals.get(coin) ?? { hot: 0n, deposit: 0n, cold: 0n, sweeping: 0n };
@@ -133,7 +136,7 @@ export function formatReconciliation(r: Reconciliation): string {
     lines.push(`${c.cryptoCode}:`);
     if (c.note) lines.push(`  ${c.note}`);
     lines.push(
-      `  ledger custody ${f(c.ledger.custody)} = users ${f(c.ledger.users)} + fees ${f(c.ledger.fees)} + outgoing ${f(c.ledger.outgoing)} + deficits ${f(c.ledger.deficits)} + network costs ${f(c.ledger.networkCosts)}`,
+      `  ledger custody ${f(c.ledger.custody)} = users ${f(c.ledger.users)} + fees ${f(c.ledger.fees)} + outgoing ${f(c.ledger.outgoing)} + deficits ${f(c.ledger.deficits)} + network costs ${f(c.ledger.networkCosts)} + operator float ${f(c.ledger.operator)}`,
     );
     if (c.custody !== 'chain' || c.note) continue;
     lines.push(

@@ -20,7 +20,7 @@ import { checkLedger } from '../ledger/index.js';
 import type { CustodyView, Holding, OwnershipProof } from '../wallet/index.js';
 import { custodyOverview } from './custody.js';
 import { publishReserves } from './publish.js';
-import { reconcile } from './reconcile.js';
+import { formatReconciliation, reconcile } from './reconcile.js';
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../../../../scripts/verify-reserves-proof.mjs', import.meta.url));
@@ -326,13 +326,84 @@ describe('proof of reserves and reconciliation', () => {
       ]);
     });
 
+    it("should count the operator's own coins and the fees paid by hand, booked once by custody:book", async () => {
+      const btcOf = async (views: CustodyView[]) =>
+        (await reconcile({ db: t.database.db, views, decimalsOf })).coins.find(
+          (c) => c.cryptoCode === 'BTC',
+        )!;
+      const before = (await btcOf([standIn(['BTC'], [])])).ledger;
+      const float = ['--crypto', 'BTC', '--txid', 'ab'.repeat(32), '--note', 'refill the hot wallet'];
+      const booked = await admin('custody:book', '--as', 'float', '--amount', '0.05', ...float);
+      expect(booked.exitCode, booked.output).toBe(0);
+      expect(booked.output).toContain('booked operator float');
+      const again = await admin('custody:book', '--as', 'float', '--amount', '0.05', ...float);
+      expect(again.output).toContain('already booked');
+      const fee = ['--crypto', 'BTC', '--txid', 'cd'.repeat(32), '--note', 'cold to hot by hand'];
+      expect((await admin('custody:book', '--as', 'cost', '--amount', '0.0001', ...fee)).exitCode).toBe(0);
+
+      const after = (await btcOf([standIn(['BTC'], [])])).ledger;
+      expect(after.operator).toBe(before.operator + 5_000_000n);
+      expect(after.networkCosts).toBe(before.networkCosts - 10_000n);
+      expect(after.custody).toBe(before.custody + 5_000_000n - 10_000n);
+      // The chain holds the float and lacks the fee: reconciled, with the pending deposit still explained.
+      const chain = standIn(
+        ['BTC'],
+        [
+          { coin: 'BTC', place: 'hot', address: 'h', amount: after.custody },
+          { coin: 'BTC', place: 'deposit', address: 'd', amount: 30_000_000n },
+        ],
+      );
+      const report = await reconcile({ db: t.database.db, views: [chain], decimalsOf });
+      expect(report.ok, formatReconciliation(report)).toBe(true);
+      expect(formatReconciliation(report)).toContain('operator float 0.05000000 BTC');
+
+      // Refused, and nothing booked: more float out than in, a negative cost, malformed input.
+      const refusals = [
+        ['--as', 'float', '--amount', '-1', ...float.slice(0, 2), '--txid', 'ef'.repeat(32), '--note', 'x'],
+        ['--as', 'cost', '--amount', '-0.1', ...fee],
+        ['--as', 'gift', '--amount', '1', ...fee],
+        ['--as', 'float', '--amount', '1', '--crypto', 'BTC', '--txid', 'nope', '--note', 'x'],
+        ['--as', 'float', '--amount', '1e3', ...float],
+        ['--as', 'float', '--amount', '1', '--crypto', 'DOGE', '--txid', 'ef'.repeat(32), '--note', 'x'],
+        [
+          '--as',
+          'float',
+          '--amount',
+          '1',
+          '--crypto',
+          'BTC',
+          '--txid',
+          'ef'.repeat(32),
+          '--note',
+          'a\u0000b',
+        ],
+        [
+          '--as',
+          'float',
+          '--amount',
+          '1',
+          '--crypto',
+          'BTC',
+          '--txid',
+          'ef'.repeat(32),
+          '--note',
+          'x'.repeat(501),
+        ],
+      ];
+      for (const argv of refusals) {
+        const refused = await admin('custody:book', ...argv);
+        expect(refused.exitCode, `${argv.join(' ').slice(0, 80)}: ${refused.output}`).not.toBe(0);
+      }
+      expect((await btcOf([standIn(['BTC'], [])])).ledger).toEqual(after);
+    });
+
     it('should report an unexplained difference and fail', async () => {
       const missing = standIn(['BTC'], [{ coin: 'BTC', place: 'hot', address: 'h', amount: 1_000n }]);
       const report = await reconcile({ db: t.database.db, views: [missing], decimalsOf });
       expect(report.ok).toBe(false);
       const btc = report.coins.find((c) => c.cryptoCode === 'BTC')!;
-      // The pending deposit (0.3) is still explained; the rest is not.
-      expect(btc.unexplained).toBe(1_000n - 126_000_000n - 30_000_000n);
+      // The pending deposit (0.3) is still explained; the rest (custody with the float, less the fee) is not.
+      expect(btc.unexplained).toBe(1_000n - (126_000_000n + 5_000_000n - 10_000n) - 30_000_000n);
     });
   });
 
