@@ -39,7 +39,7 @@ describe('the deposit list', () => {
       path: '/wallet',
       words: {
         mempool: 'Seen by the network, waiting for its first block',
-        progress: '1 of 3 confirmation',
+        progress: '1 of 3 confirmations',
         reversed: 'a chain reorganisation',
         dropped: 'left the network before it was confirmed',
         badges: ['Pending', 'Pending', 'Confirmed', 'Reversed', 'Dropped'],
@@ -49,7 +49,7 @@ describe('the deposit list', () => {
       path: '/es/wallet',
       words: {
         mempool: 'La red lo ha visto; espera su primer bloque',
-        progress: '1 de 3 confirmación',
+        progress: '1 de 3 confirmaciones',
         reversed: 'una reorganización de la cadena',
         dropped: 'salió de la red antes de confirmarse',
         badges: ['Pendiente', 'Pendiente', 'Confirmado', 'Revertido', 'Descartado'],
