@@ -82,6 +82,38 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
+    // bitcoin-deposit.spec.ts's regtest node, which then starts the CHAIN_BTC=esplora server (it checks the
+    // node at start). Playwright waits for the node only: that server boots while the main one does, and
+    // the spec waits for it (start-up time on CI's two cores).
+    {
+      command: 'node --import tsx test/chain/esplora-standalone.ts -- node --import tsx src/main.ts',
+      cwd: path.join(repoRoot, 'apps/server'),
+      url: `${process.env.E2E_ESPLORA_CONTROL_URL}/test/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_ESPLORA_PORT: String(esploraPort),
+        E2E_ESPLORA_CONTROL_PORT: String(esploraControlPort),
+        DATA_DIR: process.env.E2E_BTC_DATA_DIR!,
+        PORT: String(btcPort),
+        HOST: '127.0.0.1',
+        // Only what the spec makes: a trader who registers, a coin that arrives. Without demo data the
+        // start is shorter (no demo users' password hashes).
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        CHAIN_BTC: 'esplora',
+        BTC_NETWORK: 'regtest',
+        BTC_ESPLORA_URL: `http://127.0.0.1:${esploraPort}`,
+        BTC_DEPOSIT_DESCRIPTOR: process.env.E2E_BTC_DEPOSIT_DESCRIPTOR,
+        // The follower reads the node every second (default 15): the spec waits on it three times.
+        BTC_POLL_SECONDS: '1',
+        WALLET_CONFIRMATIONS: 'BTC:2',
+        RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+        WEB_DIST_DIR: webDist,
+      },
+    },
     {
       command: 'node --import tsx ../server/src/main.ts',
       cwd: webDir,
@@ -115,47 +147,6 @@ export default defineConfig({
         // webhooks.spec.ts's receiver listens on 127.0.0.1: a private address, plain http, allowed here only.
         WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
         // E2E_WEB_DIST lets two runs build into separate folders without overwriting each other.
-        WEB_DIST_DIR: webDist,
-      },
-    },
-    // The regtest node first: the Bitcoin server checks it (genesis block, tip) before it starts.
-    {
-      command: 'node --import tsx test/chain/esplora-standalone.ts',
-      cwd: path.join(repoRoot, 'apps/server'),
-      url: `${process.env.E2E_ESPLORA_CONTROL_URL}/test/ready`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        E2E_ESPLORA_PORT: String(esploraPort),
-        E2E_ESPLORA_CONTROL_PORT: String(esploraControlPort),
-      },
-    },
-    {
-      command: 'node --import tsx ../server/src/main.ts',
-      cwd: webDir,
-      url: `${process.env.E2E_BTC_URL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        DATA_DIR: process.env.E2E_BTC_DATA_DIR,
-        PORT: String(btcPort),
-        HOST: '127.0.0.1',
-        // Only what the spec makes: a trader who registers, a coin that arrives. Without demo data the
-        // start is shorter (no demo users' password hashes).
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        CHAIN_BTC: 'esplora',
-        BTC_NETWORK: 'regtest',
-        BTC_ESPLORA_URL: `http://127.0.0.1:${esploraPort}`,
-        BTC_DEPOSIT_DESCRIPTOR: process.env.E2E_BTC_DEPOSIT_DESCRIPTOR,
-        // The follower reads the node every second (default 15): the spec waits on it twice.
-        BTC_POLL_SECONDS: '1',
-        WALLET_CONFIRMATIONS: 'BTC:2',
-        RATE_LIMIT_REGISTER_PER_HOUR: '100000',
         WEB_DIST_DIR: webDist,
       },
     },

@@ -46,7 +46,39 @@ const depositRow = (page: Page, txid: string) =>
 // the chain shows within one refresh; the limit leaves room for a slow shared machine.
 const ON_CHAIN = { timeout: 30_000 };
 
+/**
+ * Playwright waits for the regtest node only; the Bitcoin server it starts boots beside the main server
+ * (playwright.config.ts). Waits for it here: bounded, and at once failed if the node has gone (the node
+ * stops when that server does: a refused start, its reasons in the run's log).
+ */
+async function bitcoinServerReady() {
+  const probe = await playwrightRequest.newContext();
+  const answers = (url: string) =>
+    probe.get(url, { timeout: 5_000 }).then(
+      (answer) => answer.ok(),
+      () => false,
+    );
+  try {
+    const deadline = Date.now() + 150_000;
+    while (!(await answers(`${process.env.E2E_BTC_URL}/readyz`))) {
+      expect(
+        await answers(`${process.env.E2E_ESPLORA_CONTROL_URL}/test/ready`),
+        'the regtest node stopped with the CHAIN_BTC=esplora server: its reasons are in the log (stderr)',
+      ).toBe(true);
+      expect(Date.now(), `the CHAIN_BTC=esplora server at ${process.env.E2E_BTC_URL}`).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } finally {
+    await probe.dispose();
+  }
+}
+
 test.describe('a real Bitcoin deposit (regtest)', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(160_000);
+    await bitcoinServerReady();
+  });
+
   test('should show the descriptor address, then the deposit pending, confirming and credited', async ({
     page,
     browser,

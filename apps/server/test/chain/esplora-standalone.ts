@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { bitcoinNetwork } from '../../src/modules/wallet/chain/bitcoin/networks.js';
 import { scriptOfAddress } from '../../src/modules/wallet/chain/bitcoin/script-address.js';
@@ -16,6 +17,10 @@ import { RegtestChain, RejectedTransaction } from './regtest-chain.js';
  *
  * Test tooling only, never part of the product: both listen on 127.0.0.1 alone, and the chain lives in
  * this process's memory (a new chain at every start). Run: `node --import tsx esplora-standalone.ts`.
+ *
+ * With a command after `--` (`esplora-standalone.ts -- node --import tsx src/main.ts`), it starts that
+ * command once the node answers, with this environment, and stops with it: the browser tests start the
+ * CHAIN_BTC=esplora server so, beside their main server rather than after it (start-up time on CI).
  */
 
 const esploraPort = Number(process.env.E2E_ESPLORA_PORT ?? 3197);
@@ -83,10 +88,21 @@ await new Promise<void>((resolve, reject) => {
 });
 console.log(`regtest Esplora at ${esplora.url}, test control at http://127.0.0.1:${controlPort}`);
 
-const stop = () => {
+const stop = (code: number) => {
   server.closeAllConnections();
   server.close();
-  void esplora.close().then(() => process.exit(0));
+  void esplora.close().then(() => process.exit(code));
 };
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+const dashes = process.argv.indexOf('--');
+const [command, ...args] = dashes === -1 ? [] : process.argv.slice(dashes + 1);
+if (command) {
+  const child = spawn(command, args, { stdio: 'inherit' });
+  // The node goes when the command does (its exit code kept: a server that could not start says so).
+  child.on('exit', (code, signal) => stop(code ?? (signal ? 1 : 0)));
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  process.once('SIGTERM', forward('SIGTERM'));
+  process.once('SIGINT', forward('SIGINT'));
+} else {
+  process.once('SIGTERM', () => stop(0));
+  process.once('SIGINT', () => stop(0));
+}
