@@ -35,7 +35,11 @@ export type EsploraServer = {
   close(): Promise<void>;
 };
 
-export async function startEsploraServer(chain: RegtestChain): Promise<EsploraServer> {
+/** `port`: a fixed port (the browser tests' standalone node, esplora-standalone.ts); any free one by default. */
+export async function startEsploraServer(
+  chain: RegtestChain,
+  options: { port?: number } = {},
+): Promise<EsploraServer> {
   let failures = { count: 0, status: 503 };
   let redirect: string | null = null;
   const state: EsploraServer = {
@@ -146,7 +150,11 @@ export async function startEsploraServer(chain: RegtestChain): Promise<EsploraSe
     };
     answer().catch((error: unknown) => send(500, String(error)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A fixed port already taken fails the start rather than hanging it.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
     new Promise<void>((resolve, reject) => {

@@ -225,6 +225,7 @@ function DepositItem({ deposit }: { deposit: ChainDeposit }) {
   // A reversed or dropped deposit credits nothing: no progress bar, a plain reason instead (0055).
   const settledAway = status === 'reversed' || status === 'dropped';
   const shown = Math.min(deposit.confirmations, deposit.requiredConfirmations);
+  // "1 of 2 confirmations": the noun agrees with the number required, not with the count so far.
   const percent = deposit.requiredConfirmations > 0 ? (shown / deposit.requiredConfirmations) * 100 : 100;
   return (
     <Stack
@@ -261,8 +262,8 @@ function DepositItem({ deposit }: { deposit: ChainDeposit }) {
           color={isPending ? 'yellow' : 'teal'}
           size="sm"
           aria-label={t('wallet.deposit.progress', {
-            count: shown,
-            required: deposit.requiredConfirmations,
+            shown,
+            count: deposit.requiredConfirmations,
           })}
         />
       )}
@@ -271,7 +272,7 @@ function DepositItem({ deposit }: { deposit: ChainDeposit }) {
           <Text size="xs" c={isPending ? undefined : 'dimmed'} fw={isPending ? 600 : undefined}>
             {deposit.inMempool
               ? t('wallet.deposit.inMempool')
-              : t('wallet.deposit.progress', { count: shown, required: deposit.requiredConfirmations })}
+              : t('wallet.deposit.progress', { shown, count: deposit.requiredConfirmations })}
           </Text>
         )}
         <Text size="xs" c="dimmed" className={classes.mono} truncate="end" title={deposit.txid} maw="100%">

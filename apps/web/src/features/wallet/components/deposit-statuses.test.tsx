@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, jsonResponse } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
+import { PENDING_REFRESH_MS } from '../api/get-balances';
 import { walletRoutes } from '../testing/wallet-fixtures';
 
 const PAGE_LOAD = { timeout: 15_000 };
@@ -39,7 +40,7 @@ describe('the deposit list', () => {
       path: '/wallet',
       words: {
         mempool: 'Seen by the network, waiting for its first block',
-        progress: '1 of 3 confirmation',
+        progress: '1 of 3 confirmations',
         reversed: 'a chain reorganisation',
         dropped: 'left the network before it was confirmed',
         badges: ['Pending', 'Pending', 'Confirmed', 'Reversed', 'Dropped'],
@@ -49,7 +50,7 @@ describe('the deposit list', () => {
       path: '/es/wallet',
       words: {
         mempool: 'La red lo ha visto; espera su primer bloque',
-        progress: '1 de 3 confirmación',
+        progress: '1 de 3 confirmaciones',
         reversed: 'una reorganización de la cadena',
         dropped: 'salió de la red antes de confirmarse',
         badges: ['Pendiente', 'Pendiente', 'Confirmado', 'Revertido', 'Descartado'],
@@ -81,4 +82,37 @@ describe('the deposit list', () => {
       expect(list).not.toHaveTextContent('server words');
     },
   );
+});
+
+/**
+ * Issue 27: a trader who pays their address from another wallet watches the deposit tab. The list is
+ * re-read while it is open (not only once something is pending), and the balances follow it.
+ */
+describe('a deposit arriving while the list is open', () => {
+  it('should appear without a reload and re-read the balances', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let arrived = false;
+      const fake = createFakeFetch(
+        walletRoutes({
+          'GET /rest/v2/wallet/deposits': () =>
+            jsonResponse(200, { data: arrived ? [deposit(7, { inMempool: true })] : [] }),
+        }),
+      );
+      vi.stubGlobal('fetch', fake.fetch);
+      renderApp({ path: '/wallet', user: buildCurrentUser() });
+      expect(await screen.findByText('No BTC deposits yet', {}, PAGE_LOAD)).toBeInTheDocument();
+      const balanceReads = () =>
+        fake.requests.filter((r) => r.url.startsWith('/rest/v2/wallet/balances')).length;
+      const before = balanceReads();
+
+      arrived = true;
+      await act(() => vi.advanceTimersByTimeAsync(PENDING_REFRESH_MS));
+      const list = await screen.findByTestId('deposit-list', {}, PAGE_LOAD);
+      expect(list).toHaveTextContent('Seen by the network, waiting for its first block');
+      await vi.waitFor(() => expect(balanceReads()).toBeGreaterThan(before));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
