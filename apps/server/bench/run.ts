@@ -293,7 +293,7 @@ async function main(): Promise<void> {
       for (const block of result.blocks) {
         console.log(
           `  block of ${block.transactions} transactions, ${block.ours} to watched addresses: ` +
-            `${block.ms.toFixed(0)} ms per follower pass (${block.recorded} deposits recorded; target < 1000 ms)`,
+            `${block.ms.toFixed(0)} ms per follower pass (${block.recorded} deposits recorded, ${block.credited} credited; target < 1000 ms)`,
         );
       }
       const { batch } = result;

@@ -14,4 +14,4 @@ export type { Hold, Holds } from './holds.js';
 export { checkLedger, formatLedgerCheck, type LedgerCheckReport } from './check.js';
 export { ledgerRepository } from './repository.js';
 export type { AccountKind, HoldState } from './tables.js';
-export { balancesByKind, userLiabilities } from './liabilities.js';
+export { balancesByKind, coinsInLedger, userLiabilities } from './liabilities.js';

@@ -31,3 +31,15 @@ export async function balancesByKind(
   );
   return rows.map((r) => ({ cryptoCode: r.crypto_code, kind: r.kind, total: BigInt(r.total) }));
 }
+
+/**
+ * The coins the ledger ever moved: each has a platform `world` account from its first deposit. A few
+ * platform rows (the user-id index's NULL entries), where `balancesByKind` sums every account.
+ */
+export async function coinsInLedger(db: DbOrTx): Promise<string[]> {
+  const rows = rowsOf<{ crypto_code: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT crypto_code FROM ledger_accounts WHERE user_id IS NULL AND kind = 'world'`),
+  );
+  return rows.map((r) => r.crypto_code);
+}

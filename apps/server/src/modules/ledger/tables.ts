@@ -63,6 +63,11 @@ export const ledgerAccounts = pgTable(
       t.reference,
     ),
     index('ledger_accounts_user_idx').on(t.userId),
+    // The console's accounts that owe after a reorganisation (few): the predicate and column are never
+    // updated, so balance updates stay HOT; an index on `balance` would cost every ledger write.
+    index('ledger_accounts_deficit_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'deficit'`),
     check(
       'ledger_accounts_kind_check',
       sql`${t.kind} IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs', 'operator')`,

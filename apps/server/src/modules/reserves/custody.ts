@@ -1,7 +1,7 @@
 import type { AdminCustody } from '@app/contract';
 import { parseAmount } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
-import { balancesByKind } from '../ledger/index.js';
+import { coinsInLedger } from '../ledger/index.js';
 import {
   custodyInFlight,
   isSimulatedCustody,
@@ -61,7 +61,7 @@ export async function custodyOverview(input: {
   const inFlight = new Map((await custodyInFlight(db)).map((f) => [f.cryptoCode, f]));
   const coins = new Set<string>([
     ...views.flatMap((v) => v.coins),
-    ...(await balancesByKind(db)).map((b) => b.cryptoCode),
+    ...(await coinsInLedger(db)),
     ...Object.keys(hotWalletTargets),
   ]);
   const rows = [];

@@ -1,2 +1,3 @@
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_check";--> statement-breakpoint
+CREATE INDEX "ledger_accounts_deficit_idx" ON "ledger_accounts" USING btree ("id") WHERE "ledger_accounts"."kind" = 'deficit';--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" IN ('available', 'escrow', 'bond', 'held', 'deficit', 'fees', 'world', 'outgoing', 'network_costs', 'operator'));
