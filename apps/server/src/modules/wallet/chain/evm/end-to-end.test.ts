@@ -222,4 +222,58 @@ describe('the EVM chain on a Hardhat node, end to end', () => {
     expect(usdtBlock).toContain('on chain 30.000000 USDT = hot 30.000000 USDT');
     expect(usdtBlock).toMatch(/difference 0\.000000 USDT\n {2}ok/);
   });
+
+  it('should take back a credited deposit a reorganisation removed, and reconcile clean with the float booked', async () => {
+    const admin = (...argv: string[]) => runAdminCommand({ db: t.database.db, config: t.config }, argv);
+    // The chain as it is before the payment: reverted to below, then outgrown without it.
+    const snapshot = await rpc('evm_snapshot');
+    const paid = await payerWallet().sendTransaction({
+      to: forwarder,
+      value: parseEther('0.5'),
+      chain: null,
+    });
+    await waitFor(paid);
+    await mine(1);
+    expect(await follower.pass()).toMatchObject({ credited: 1 });
+    expect(await depositOf(paid)).toMatchObject({ status: 'confirmed' });
+    const credited = await balanceOf('ETH');
+
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    await mine(4);
+    const pass = await follower.pass();
+    expect(pass).toMatchObject({ reversed: 1 });
+    expect(pass.forkHeight).not.toBeNull();
+    expect(await depositOf(paid)).toMatchObject({ status: 'reversed' });
+    expect(Number(await balanceOf('ETH'))).toBeCloseTo(Number(credited) - 0.5, 12);
+    const staff = await runAdminCommand({ db: t.database.db, config: t.config }, [
+      'user:create',
+      ...['--username', 'evm_e2e_staff', '--email', 'evm_e2e_staff@example.com'],
+      ...['--password', 'Str0ng-pass!', '--role', 'moderator'],
+    ]);
+    expect(staff.exitCode, staff.output).toBe(0);
+    const moderator = t.client();
+    expect((await moderator.login('evm_e2e_staff')).statusCode).toBe(200);
+    const reversals = (await moderator.get('/rest/v1/admin/chain/reversals')).json().data as {
+      reversedDeposits: { txid: string; cryptoCurrencyCode: string }[];
+    };
+    expect(reversals.reversedDeposits).toContainEqual(
+      expect.objectContaining({ txid: paid, cryptoCurrencyCode: 'ETH' }),
+    );
+
+    // What the hot wallet holds of its own (Hardhat's funded account: the gas money) is the only ETH
+    // difference; booked as the operator's float, the whole reconciliation is clean.
+    const before = await admin('chain:reconcile');
+    expect(before.exitCode).toBe(1);
+    const surplus = /ETH:[\s\S]*?UNEXPLAINED ([\d.]+) ETH/.exec(before.output)?.[1];
+    expect(surplus, before.output).toBeDefined();
+    const booked = await admin(
+      'custody:book',
+      ...['--as', 'float', '--crypto', 'ETH', '--amount', surplus!],
+      ...['--txid', `0x${'00'.repeat(31)}01`, '--note', 'the hot wallet account funded at genesis'],
+    );
+    expect(booked.exitCode, booked.output).toBe(0);
+    const after = await admin('chain:reconcile');
+    expect(after.exitCode, after.output).toBe(0);
+    expect(after.output).toContain('reconciliation: ok');
+  });
 });
