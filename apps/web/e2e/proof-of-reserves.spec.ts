@@ -75,5 +75,19 @@ test.describe('proof of reserves', () => {
     await expect(page.getByTestId('custody-BTC').getByTestId('custody-refill')).toBeVisible();
     await page.goto('/es/admin/custody');
     await expect(page.getByRole('heading', { level: 1, name: 'Custodia' })).toBeVisible();
+
+    // The console's coin pages in Spanish on a 320 px phone, loaded, without sideways scrolling.
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const [path, heading] of [
+      ['/es/admin/custody', 'Custodia'],
+      ['/es/admin/payouts', 'Pagos'],
+      ['/es/admin/chain', 'Reorganizaciones de la cadena'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+      await expect(page.getByText(/^No se pudieron cargar/)).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
   });
 });
