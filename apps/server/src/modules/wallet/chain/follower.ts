@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.js';
+import { startRepeatingPass } from '../../../platform/jobs/index.js';
 import type { ChainDepositRow } from '../repository.js';
 import { chainBlocks, chainDeposits, chainFollowers, depositAddresses } from '../tables.js';
 import type { BlockRef, BlockSource, ObservedTransfer, WatchedAddresses } from './block-source.js';
@@ -392,30 +393,13 @@ export function startChainFollowers(
   followers: { follower: ChainFollower; pollSeconds: number }[],
   log: { warn(obj: object, msg: string): void },
 ) {
-  const loops = followers.map(({ follower, pollSeconds }) => {
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(
-      () => {
-        if (running) return;
-        running = follower
-          .pass()
-          .catch((err: unknown) =>
-            log.warn({ err, network: follower.network }, 'chain follower: pass failed'),
-          )
-          .finally(() => {
-            running = undefined;
-          });
-      },
-      Math.max(1000, pollSeconds * 1000),
-    );
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
-  });
+  const loops = followers.map(({ follower, pollSeconds }) =>
+    startRepeatingPass({
+      pass: () => follower.pass(),
+      intervalSeconds: pollSeconds,
+      failed: (err) => log.warn({ err, network: follower.network }, 'chain follower: pass failed'),
+    }),
+  );
   return {
     async stop() {
       await Promise.all(loops.map((loop) => loop.stop()));

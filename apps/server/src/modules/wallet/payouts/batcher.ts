@@ -1,3 +1,4 @@
+import { startRepeatingPass } from '../../../platform/jobs/index.js';
 import type { BitcoinPayouts } from './service.js';
 
 /**
@@ -10,24 +11,9 @@ export function startPayoutBatcher(
   batchSeconds: number,
   log: { warn(obj: object, msg: string): void },
 ) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(
-    () => {
-      if (running) return;
-      running = payouts
-        .pass()
-        .catch((err: unknown) => log.warn({ err, network: payouts.network }, 'payouts: pass failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    },
-    Math.max(1000, batchSeconds * 1000),
-  );
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeatingPass({
+    pass: () => payouts.pass(),
+    intervalSeconds: batchSeconds,
+    failed: (err) => log.warn({ err, network: payouts.network }, 'payouts: pass failed'),
+  });
 }

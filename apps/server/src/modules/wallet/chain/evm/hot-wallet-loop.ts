@@ -1,4 +1,5 @@
 import type { Config } from '../../../../platform/config.js';
+import { startRepeatingPass } from '../../../../platform/jobs/index.js';
 import type { Db } from '../../../../platform/db/client.js';
 import { createLedger } from '../../../ledger/index.js';
 import { evmFromConfig, type EvmParts } from './from-config.js';
@@ -17,28 +18,15 @@ export function startEvmHotWallet(
   pollSeconds: number,
   log: Log,
 ) {
-  let running: Promise<unknown> | undefined;
-  const pass = async () => {
+  return startRepeatingPass({
     // A sweep that fails (the node, gas) must not hold back the withdrawals: each is logged on its own.
-    await parts.sweeper.pass().catch((err: unknown) => log.warn({ err }, 'EVM sweeper: pass failed'));
-    await parts.sender.pass().catch((err: unknown) => log.warn({ err }, 'EVM sender: pass failed'));
-  };
-  const timer = setInterval(
-    () => {
-      if (running) return;
-      running = pass().finally(() => {
-        running = undefined;
-      });
+    pass: async () => {
+      await parts.sweeper.pass().catch((err: unknown) => log.warn({ err }, 'EVM sweeper: pass failed'));
+      await parts.sender.pass().catch((err: unknown) => log.warn({ err }, 'EVM sender: pass failed'));
     },
-    Math.max(1000, pollSeconds * 1000),
-  );
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    intervalSeconds: pollSeconds,
+    failed: (err) => log.warn({ err }, 'EVM hot wallet: pass failed'),
+  });
 }
 
 /** main.ts: the EVM hot wallet's loop when CHAIN_EVM=rpc; nothing on the simulated chain. */
