@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bech32 } from '@scure/base';
 import { sql } from 'drizzle-orm';
+import { chainDeposits } from '../../src/modules/wallet/tables.js';
 import type { Database } from '../../src/platform/db/client.js';
 import { createLedger } from '../../src/modules/ledger/index.js';
 import { createDepositBook } from '../../src/modules/wallet/chain/deposit-book.js';
@@ -106,7 +107,5 @@ export async function runChainBench(
 }
 
 async function countDeposits(database: Database): Promise<number> {
-  const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM chain_deposits`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
-  return Number(rows[0]?.n ?? 0);
+  return database.db.$count(chainDeposits);
 }

@@ -1,7 +1,8 @@
+import { z } from 'zod';
+import { lineString } from '@app/contract';
 import { AdminCommandFailed, type AdminCommand } from '../../platform/admin/index.js';
 import { createCatalogueService } from '../catalogue/index.js';
 import { custodyViewsFromConfig } from '../wallet/index.js';
-import { z } from 'zod';
 import { bookCustody } from './custody-book.js';
 import { publishReserves } from './publish.js';
 import { formatReconciliation, reconcile } from './reconcile.js';
@@ -62,13 +63,7 @@ export const reservesAdminCommands: Record<string, AdminCommand> = {
           crypto: z.string().regex(/^[A-Z]{2,10}$/, 'a coin code such as ETH'),
           amount: z.string().min(1).max(80),
           txid: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'the chain transaction id (64 hex digits)'),
-          note: z
-            .string()
-            .trim()
-            .min(1)
-            .max(500)
-            // eslint-disable-next-line no-control-regex
-            .refine((note) => !/[\u0000-\u001f\u007f]/.test(note), 'no control characters'),
+          note: lineString().trim().min(1).max(500),
         })
         .parse(values);
       const decimals = await decimalsFrom(db)(input.crypto).catch(() => {
