@@ -85,14 +85,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       { timeout: 120_000 },
       async () => {
         const alice = new HttpSession(base);
-        await alice.refreshCsrf();
-        const registered = await alice.request('POST', '/rest/v1/auth/register', {
-          username: 'proc_alice',
-          email: 'proc_alice@example.com',
-          password: 'Str0ng-pass!',
-        });
+        const registered = await alice.register('proc_alice');
         expect(registered.status).toBe(201);
-        await alice.refreshCsrf();
         const deposit = await alice.request(
           'GET',
           '/rest/v2/wallet/deposit-address?crypto_currency_code=BTC',

@@ -166,4 +166,15 @@ export class HttpSession {
       (await this.request('GET', '/rest/v1/auth/csrf')).json.data as { csrfToken: string }
     ).csrfToken;
   }
+  /** Registers `username` (a strong password, `<username>@example.com`) and logs this session in. */
+  async register(username: string) {
+    await this.refreshCsrf();
+    const registered = await this.request('POST', '/rest/v1/auth/register', {
+      username,
+      email: `${username}@example.com`,
+      password: 'Str0ng-pass!',
+    });
+    await this.refreshCsrf();
+    return registered;
+  }
 }
