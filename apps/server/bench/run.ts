@@ -7,6 +7,7 @@ import { openDatabase } from '../src/platform/db/client.js';
 import { runSeeds } from '../src/seeds/index.js';
 import { catalogueCase } from './cases/catalogue.js';
 import { shellCase } from './cases/shell.js';
+import { readsCase } from './cases/reads.js';
 import { coinCase } from './cases/coin.js';
 import { runLedgerBench } from './cases/ledger.js';
 import { runChatBench } from './cases/chat.js';
@@ -71,7 +72,13 @@ async function main(): Promise<void> {
   await database.migrate();
   await runSeeds(database.db, config);
   const offers = offersCase(config, database.db);
-  const allCases: BenchCase[] = [catalogueCase, offers, shellCase(database.db), coinCase(database, config)];
+  const allCases: BenchCase[] = [
+    catalogueCase,
+    offers,
+    shellCase(database.db),
+    readsCase(database),
+    coinCase(database, config),
+  ];
   const cases = allCases.filter((c) => !wanted || wanted.includes(c.name));
   const app = await buildApp({ config, database, logger: false });
   // The yardstick: the same server, plugins and hooks, with a handler that does nothing.

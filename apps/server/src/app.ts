@@ -37,6 +37,7 @@ import {
   APP_NAME,
   appRoutes,
   createInitialStateBuilder,
+  createUserReads,
   createNotFoundHandler,
 } from './modules/app/index.js';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.js';
@@ -175,6 +176,12 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   const events = await createEventBus(config, app.log);
   app.decorate('events', events);
   app.addHook('onClose', () => events.close());
+  // Before anything subscribes to the bus: a page told of a change re-reads after its cache is dropped.
+  const userReads = createUserReads(app, {
+    ttlMs: config.session.userReadsMs,
+    changes: database.changes,
+    events,
+  });
 
   const outbox = createOutbox({
     db: database.db,
@@ -251,7 +258,10 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   });
   // The chain the wallet runs on (decision 0047): the initial state says which coins are simulated.
   const chain = chainFromConfig(config);
-  const buildInitialState = createInitialStateBuilder(config, users, presentUser, chain);
+  // The current user as every page reads it: kept per user until their data changes (issue 28).
+  const readCurrentUser = (userId: number) =>
+    userReads.get(userId, 'current-user', async () => presentUser(await users.getById(userId)));
+  const buildInitialState = createInitialStateBuilder(config, readCurrentUser, chain);
 
   await app.register(appRoutes, { database, buildInitialState });
   const loginAlerts = createLoginAlerts({ db: database.db, outbox });
@@ -278,7 +288,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     presentUser,
     loginAlerts,
   });
-  await app.register(usersRoutes, { users, presentUser });
+  await app.register(usersRoutes, { readCurrentUser });
 
   const catalogue = createCatalogueService(database.db, {
     isCryptoEnabled: (code) => chain.supports(code),
@@ -433,6 +443,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     db: database.db,
     limits,
     confirmRelease: (userId, code) => twoFactor.confirm(userId, 'release', code),
+    userReads,
+    readCurrentUser,
   });
 
   await app.register(feedbackRoutes, {

@@ -27,6 +27,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
   SESSION_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  USER_READS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: booleanString.default(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -133,6 +134,11 @@ export type Config = ChainSettings & {
     cookieSecure: 'auto' | boolean;
     /** How long read requests may use a session row already read (0: every request reads it). */
     readCacheMs: number;
+    /**
+     * How long a user's own everyday reads (current user, running trades, history) are kept at most
+     * (issue 28): every change announced drops them sooner. 0: computed on every request.
+     */
+    userReadsMs: number;
   };
   trustProxy: boolean;
   loginThrottle: { maxPerAccount: number; maxPerIp: number; windowMs: number };
@@ -379,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
       cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
       readCacheMs: e.SESSION_READ_CACHE_MS,
+      userReadsMs: e.USER_READS_CACHE_MS,
     },
     trustProxy: e.TRUST_PROXY,
     loginThrottle: {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, type AvailableNamedRoute, type InitialState } from '@app/contract';
+import { DEFAULT_LOCALE, type AvailableNamedRoute, type CurrentUser, type InitialState } from '@app/contract';
 import type { Config } from '../../platform/config.js';
-import type { CurrentUserPresenter, UsersService } from '../users/index.js';
 
 /**
  * Paths of the named routes that have pages; the client adds the locale prefix itself. The spec's other
@@ -45,8 +44,8 @@ export const SUPPORTED_LANGUAGES = [
 
 export function createInitialStateBuilder(
   config: Config,
-  users: UsersService,
-  presentUser: CurrentUserPresenter,
+  /** The current user as presented (kept per user: modules/app/user-reads.ts). */
+  readCurrentUser: (userId: number) => Promise<CurrentUser>,
   /** The wallet's chain adapter (decision 0047): which coins run on the simulated chain. */
   chain: { simulatedCoins: readonly string[] },
 ) {
@@ -60,7 +59,7 @@ export function createInitialStateBuilder(
   ): Promise<InitialState> {
     // A page view writes no session row: anonymous visitors get a stateless token (decision 0001).
     const csrfToken = request.server.sessions.csrfToken(request, reply);
-    const currentUser = request.user ? await presentUser(await users.getById(request.user.id)) : null;
+    const currentUser = request.user ? await readCurrentUser(request.user.id) : null;
     return {
       app: {
         name: APP_NAME,

@@ -28,6 +28,7 @@ import {
   type KycFactsColumns,
   type NameSourcesColumns,
 } from '../kyc/index.js';
+import { usersChanged } from '../../platform/db/changes.js';
 import {
   activeStatusList,
   tradeDisputes,
@@ -528,6 +529,7 @@ export const tradesRepository = {
     const [created] = await query.execute(params);
     if (!created) throw new Error('insert into trades returned no row');
     const { openingMessageId, atMs, ...trade } = created;
+    usersChanged(tx, [trade.buyerId, trade.sellerId]);
     return {
       trade,
       lock: { heads: new Map(), messageIds: [Number(openingMessageId)], at: new Date(Number(atMs)) },
@@ -603,6 +605,7 @@ export const tradesRepository = {
     const [updated] = await query.execute(params);
     if (!updated) return undefined;
     const { lock, ...row } = updated;
+    usersChanged(tx, [row.buyerId, row.sellerId]);
     return { row, lock: chainLockOf(lock) };
   },
 
@@ -612,6 +615,7 @@ export const tradesRepository = {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(trades.id, id))
       .returning();
+    if (row) usersChanged(tx, [row.buyerId, row.sellerId]);
     return row;
   },
 

@@ -25,8 +25,10 @@ import {
   tradeRequirementBodySchema,
   tradeSchema,
   tradeStartBodySchema,
+  type CurrentUser,
   type Locale,
 } from '@app/contract';
+import type { UserReadCache } from '../../platform/cache/user-reads.js';
 import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
@@ -37,6 +39,10 @@ type Options = {
   trades: TradesService;
   db: Db;
   limits: RateLimits;
+  /** The user's own everyday reads, kept until their data changes (modules/app/user-reads.ts). */
+  userReads: UserReadCache;
+  /** The current user as every page reads it (kept the same way): a read's language comes from it. */
+  readCurrentUser(userId: number): Promise<CurrentUser>;
   /** Lets a release through when the seller does not ask for a code for it, or with a right one (0028). */
   confirmRelease: (userId: number, code: string | undefined) => Promise<void>;
 };
@@ -57,7 +63,7 @@ const ok = { 200: tradeAnswer };
  */
 export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { trades, db, limits, confirmRelease },
+  { trades, db, limits, confirmRelease, userReads, readCurrentUser },
 ) => {
   /** The viewer, their IP and their language (payment method names are localized). */
   async function who(request: FastifyRequest): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
@@ -70,6 +76,26 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       locale: locale.success ? locale.data : 'en',
     };
   }
+  /** Who reads, from the session alone (no statement). */
+  function viewerOf(request: FastifyRequest): TradeViewer {
+    const user = requireUser(request);
+    return { id: user.id, role: user.role };
+  }
+
+  /**
+   * The same for a read: the language from the kept current user, so a page's reads run no statement
+   * for it (a write reads the row: its own change dropped the kept one).
+   */
+  async function reader(request: FastifyRequest): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
+    const viewer = viewerOf(request);
+    const locale = localeSchema.safeParse((await readCurrentUser(viewer.id)).locale);
+    return {
+      viewer,
+      ip: request.ip,
+      locale: locale.success ? locale.data : 'en',
+    };
+  }
+
 
   app.post(
     '/rest/v1/trade/start',
@@ -100,7 +126,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: dataEnvelope(activeTradesSchema) },
       },
     },
-    async (request) => ({ data: await trades.active((await who(request)).viewer) }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return { data: await userReads.get(viewer.id, 'trades.active', () => trades.active(viewer)) };
+    },
   );
 
   app.get(
@@ -115,7 +144,12 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: dataEnvelope(tradeHistoryPageSchema) },
       },
     },
-    async (request) => ({ data: await trades.history((await who(request)).viewer, request.query) }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const { page, limit, status } = request.query;
+      const key = `trades.history:${status}:${page}:${limit}`;
+      return { data: await userReads.get(viewer.id, key, () => trades.history(viewer, request.query)) };
+    },
   );
 
   app.get(
@@ -131,7 +165,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const { viewer, ip, locale } = await who(request);
+      const { viewer, ip, locale } = await reader(request);
       return { data: await trades.get(viewer, request.params.id, { ip, locale }) };
     },
   );
@@ -149,7 +183,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const { viewer, ip, locale } = await who(request);
+      const { viewer, ip, locale } = await reader(request);
       return { data: await trades.get(viewer, request.params.tradeHash, { ip, locale }) };
     },
   );
@@ -170,7 +204,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       // `timestamp` only defeats caches (the client sends Date.now()); the rate is the trade's own.
       reply.header('cache-control', 'no-store');
-      return { data: await trades.offerOfTrade((await who(request)).viewer, request.params.tradeHash) };
+      return { data: await trades.offerOfTrade(viewerOf(request), request.params.tradeHash) };
     },
   );
 
@@ -337,7 +371,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => ({
-      data: await trades.messages((await who(request)).viewer, request.params.id, request.query),
+      data: await trades.messages(viewerOf(request), request.params.id, request.query),
     }),
   );
 

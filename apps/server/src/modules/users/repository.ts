@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AccountNoticeCode, AccountState, UserRole } from '@app/contract';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
+import { usersChanged } from '../../platform/db/changes.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -53,6 +54,7 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error(`user ${id} vanished`);
+    usersChanged(db, [id]);
     return row;
   },
 
@@ -68,6 +70,7 @@ export const usersRepository = {
       .set({ accountState, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    usersChanged(db, [id]);
     return row;
   },
 
@@ -82,6 +85,7 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error(`user ${id} vanished under its row lock`);
+    usersChanged(db, [id]);
     return row;
   },
 
@@ -92,6 +96,7 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new Error(`user ${id} vanished under its row lock`);
+    usersChanged(db, [id]);
     return row;
   },
 

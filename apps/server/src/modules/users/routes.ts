@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserSchema, dataEnvelope } from '@app/contract';
+import { currentUserSchema, dataEnvelope, type CurrentUser } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
-import type { CurrentUserPresenter } from './current-user.js';
-import type { UsersService } from './service.js';
 
-export type UsersRoutesOptions = { users: UsersService; presentUser: CurrentUserPresenter };
+export type UsersRoutesOptions = {
+  /** The current user as presented, kept per user until their data changes (modules/app/user-reads.ts). */
+  readCurrentUser(userId: number): Promise<CurrentUser>;
+};
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, presentUser }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { readCurrentUser }) => {
   app.get(
     '/rest/v1/users/current_user',
     {
@@ -19,8 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const { id } = requireUser(request);
-      return { data: await presentUser(await users.getById(id)) };
+      return { data: await readCurrentUser(requireUser(request).id) };
     },
   );
 };

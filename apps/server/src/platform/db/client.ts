@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { makeTreePrivate } from '../data-dir/permissions.js';
+import { trackCommittedChanges, type ChangeFeed } from './changes.js';
 
 /**
  * One type for both drivers: modules never know which database they talk to. Tables live beside the
@@ -31,6 +32,8 @@ export type Database = {
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests dump and load data directories through it). */
   pglite?: PGlite;
+  /** Which users' data each committed transaction changed (platform/db/changes.ts). */
+  changes: ChangeFeed;
 };
 
 export type DatabaseOptions =
@@ -53,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      changes: trackCommittedChanges(db),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => {
         await pool.query('SELECT 1');
@@ -76,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    changes: trackCommittedChanges(db),
     pglite,
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
+import { usersChanged } from '../../../platform/db/changes.js';
 import { users } from '../../../platform/db/schema.js';
 import { recordAudit } from '../../audit/index.js';
 import { ledgerRepository, type Ledger, type Leg } from '../../ledger/index.js';
@@ -147,6 +148,7 @@ async function flagDeficit(tx: Tx, deposit: ChainDepositRow, owed: bigint, defic
     .set({ accountNotice: BALANCE_PROBLEM_NOTICE })
     .where(and(eq(users.id, deposit.userId), isNull(users.accountNotice)))
     .returning({ username: users.username });
+  usersChanged(tx, [deposit.userId]);
   const username =
     user?.username ??
     (

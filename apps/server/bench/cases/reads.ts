@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/platform/db/client.js';
+import { createLedger } from '../../src/modules/ledger/index.js';
+import type { BenchCase } from '../lib.js';
+import { benchSession } from '../sessions.js';
+
+type Party = { userId: number; cookie: string; csrf: string };
+
+/**
+ * The everyday logged-in reads (issue 28): what the shell, the dashboard, the trade page and the wallet
+ * ask for, as a trader with one running trade (five chat messages in it) and two completed ones. Each is
+ * measured against the trivial route with the same session cookie (the first row), so what is left is
+ * the route's own cost. The trader's trades go through the HTTP API like a browser's.
+ */
+export function readsCase(database: Database): BenchCase {
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+  const requests: BenchCase['requests'] = [];
+  return {
+    name: 'reads',
+    requests,
+    async setup(app) {
+      const run = Date.now().toString(36);
+      const seller = await benchSession(database.db, `rds_${run}`);
+      const buyer = await benchSession(database.db, `rdb_${run}`);
+      await createLedger(database.db).transfer({
+        idempotencyKey: `bench-reads-fund-${run}`,
+        kind: 'deposit',
+        cryptoCode: 'BTC',
+        reference: { type: 'deposit', id: `bench-reads-${run}` },
+        legs: [
+          { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
+          { account: { userId: seller.userId, kind: 'available' }, amount: 10_000_000n },
+        ],
+      });
+      const call = callAs(app);
+      const offer = await call(seller, 'POST', '/rest/v1/my-offers', {
+        type: 'sell',
+        crypto_currency_code: 'BTC',
+        fiat_currency_code: 'USD',
+        payment_method: 'bank-transfer',
+        margin: '0',
+        range_min: '10',
+        range_max: '500',
+        payment_window: 180,
+        offer_terms: 'Bench offer.',
+        trade_details: 'Bench account',
+      });
+      const start = async () =>
+        String(
+          (await call(buyer, 'POST', '/rest/v1/trade/start', { offer_hash: offer.idHashed, fiat_amount: '20' }))
+            .id,
+        );
+      for (let i = 0; i < 2; i += 1) {
+        const done = await start();
+        await call(buyer, 'POST', `/rest/v1/trade/${done}/paid`, {});
+        await call(seller, 'POST', `/rest/v1/trade/${done}/release`, {});
+      }
+      const running = await start();
+      for (let i = 0; i < 5; i += 1) {
+        const author = i % 2 === 0 ? buyer : seller;
+        await call(author, 'POST', `/rest/v1/trade/${running}/messages`, { text: `Message ${i + 1}` });
+      }
+
+      headers.cookie = buyer.cookie;
+      requests.push(
+        // The control: the trivial route with the trader's cookie (the session lookup alone).
+        { title: 'trivial, logged in (session lookup)', path: '/bench/trivial', headers },
+        { title: 'current user', path: '/rest/v1/users/current_user', headers },
+        { title: 'initial state', path: '/rest/v1/app/initial-state', headers },
+        { title: 'active trades', path: '/rest/v1/trade/active', headers },
+        { title: 'the trade', path: `/rest/v1/trade/${running}`, headers },
+        { title: 'its chat', path: `/rest/v1/trade/${running}/messages`, headers },
+        { title: 'wallet balances', path: '/rest/v2/wallet/balances', headers },
+        { title: 'trade history', path: '/rest/v1/trade/history?page=1', headers },
+      );
+    },
+  };
+}
+
+function callAs(app: FastifyInstance) {
+  return async (party: Party, method: 'GET' | 'POST', url: string, body?: object) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { cookie: party.cookie, 'x-csrf-token': party.csrf, accept: 'application/json' },
+      ...(body ? { payload: body } : {}),
+    });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    return (response.json() as { data: Record<string, unknown> }).data;
+  };
+}
