@@ -47,8 +47,12 @@ export function readsCase(database: Database): BenchCase {
       });
       const start = async () =>
         String(
-          (await call(buyer, 'POST', '/rest/v1/trade/start', { offer_hash: offer.idHashed, fiat_amount: '20' }))
-            .id,
+          (
+            await call(buyer, 'POST', '/rest/v1/trade/start', {
+              offer_hash: offer.idHashed,
+              fiat_amount: '20',
+            })
+          ).id,
         );
       for (let i = 0; i < 2; i += 1) {
         const done = await start();
@@ -85,7 +89,8 @@ function callAs(app: FastifyInstance) {
       headers: { cookie: party.cookie, 'x-csrf-token': party.csrf, accept: 'application/json' },
       ...(body ? { payload: body } : {}),
     });
-    if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
     return (response.json() as { data: Record<string, unknown> }).data;
   };
 }

@@ -86,7 +86,9 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
    * The same for a read: the language from the kept current user, so a page's reads run no statement
    * for it (a write reads the row: its own change dropped the kept one).
    */
-  async function reader(request: FastifyRequest): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
+  async function reader(
+    request: FastifyRequest,
+  ): Promise<{ viewer: TradeViewer; ip: string; locale: Locale }> {
     const viewer = viewerOf(request);
     const locale = localeSchema.safeParse((await readCurrentUser(viewer.id)).locale);
     return {
@@ -95,7 +97,6 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       locale: locale.success ? locale.data : 'en',
     };
   }
-
 
   app.post(
     '/rest/v1/trade/start',

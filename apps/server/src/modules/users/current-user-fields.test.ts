@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, type CurrentUser } from '@app/contract';
+import { usersChanged } from '../../platform/db/changes.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 
@@ -37,6 +38,12 @@ describe('the current user: every field from the data', () => {
         }
       ).rows[0]!.id,
     );
+
+  /**
+   * A change written in the table rather than through a call is announced as the product's writes
+   * announce theirs (platform/db/changes.ts): the current user is kept until its data changes (issue 28).
+   */
+  const announce = (subject: Party) => usersChanged(t.database.db, [subject.id]);
 
   beforeAll(async () => {
     t = await createTestApp({ TRADE_DISPUTE_AFTER_PAID_MINUTES: '0' });
@@ -110,6 +117,7 @@ describe('the current user: every field from the data', () => {
       fields: ['country', 'location', 'locationCurrency'],
       change: async (subject) => {
         await t.database.db.execute(sql`UPDATE users SET country_iso = 'DE' WHERE id = ${subject.id}`);
+        announce(subject);
       },
       before: { country: null, location: null, locationCurrency: null },
       after: {
@@ -224,6 +232,7 @@ describe('the current user: every field from the data', () => {
         await t.database.db
           .execute(sql`UPDATE users SET is_email_verified = true, phone = ${`+3460000${subject.id}`},
           phone_verified_at = now() WHERE id = ${subject.id}`);
+        announce(subject);
       },
       before: { basicVerification: false, isPhoneVerified: false, isEmailVerified: false, phone: null },
       after: async (subject) => ({
@@ -239,6 +248,7 @@ describe('the current user: every field from the data', () => {
         await t.database.db.execute(
           sql`UPDATE users SET account_state = 'frozen', account_notice = 2 WHERE id = ${subject.id}`,
         );
+        announce(subject);
       },
       before: { accountState: 'active', isFrozen: false, accountNotice: null },
       after: { accountState: 'frozen', isFrozen: true, accountNotice: 2 },
