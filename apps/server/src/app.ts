@@ -288,7 +288,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     presentUser,
     loginAlerts,
   });
-  await app.register(usersRoutes, { readCurrentUser });
+  await app.register(usersRoutes, { readCurrentUser, userReads });
 
   const catalogue = createCatalogueService(database.db, {
     isCryptoEnabled: (code) => chain.supports(code),
@@ -316,6 +316,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     kyc: kycStandings,
     chain,
     config,
+    userReads,
     hooks: {
       // The bond stays while an active offer needs it (docs/decisions/0008-offers.md).
       // Information for the withdraw form: a trade locks only its escrow (decision 0007).

@@ -38,6 +38,17 @@ describe('a user’s own reads, kept until their data changes', () => {
     return tradeHistoryPageSchema.parse(response.json().data).trades;
   };
 
+  const balance = async (party: Party, code = 'BTC') => {
+    const response = await party.c.get('/rest/v2/wallet/balances');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json().data as {
+      cryptoCurrencyCode: string;
+      balance: string;
+      escrowAmount: string;
+    }[];
+    return rows.find((row) => row.cryptoCurrencyCode === code)!;
+  };
+
   beforeAll(async () => {
     t = await createTestApp({ USER_READS_CACHE_MS: '60000', ...kycLevelsEnv({ maxActiveTrades: 10 }) });
     s = tradeScenario(t);
@@ -61,6 +72,22 @@ describe('a user’s own reads, kept until their data changes', () => {
     expect(await running(buyer)).toEqual([]);
     expect((await history(buyer))[0]).toMatchObject({ id: trade.id, status: 'released' });
     expect((await me(buyer)).completedTrades).toBe(before + 1);
+  });
+
+  it('should show a deposit, an escrow and a release in the balances at once, made by others', async () => {
+    const before = await balance(buyer);
+    await s.fund(buyer.name, '0.5');
+    expect(Number((await balance(buyer)).balance)).toBeCloseTo(Number(before.balance) + 0.5, 8);
+
+    const sellerBefore = await balance(seller);
+    const trade = await s.start(buyer, offer);
+    // The buyer started it: the seller's coins went into escrow without the seller doing anything.
+    expect(Number((await balance(seller)).escrowAmount)).toBeGreaterThan(Number(sellerBefore.escrowAmount));
+    await s.markPaid(buyer, trade.id);
+    const buyerBefore = await balance(buyer);
+    const released = await seller.c.post(`/rest/v1/trade/${trade.id}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(Number((await balance(buyer)).balance)).toBeGreaterThan(Number(buyerBefore.balance));
   });
 
   it('should show the seller a trade the buyer started, and its cancellation', async () => {

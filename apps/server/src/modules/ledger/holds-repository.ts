@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { ledgerHolds, type HoldState } from './tables.js';
+import { usersChanged } from '../../platform/db/changes.js';
 
 export type HoldRow = typeof ledgerHolds.$inferSelect;
 
@@ -12,6 +13,7 @@ export const holdsRepository = {
     row: Pick<HoldRow, 'userId' | 'cryptoCode' | 'reference' | 'amount' | 'releaseAt'>,
   ) {
     await tx.insert(ledgerHolds).values(row).onConflictDoNothing();
+    usersChanged(tx, [row.userId]);
   },
 
   /** The hold named by its reference (a trade hash) in one coin, if any. */
@@ -69,6 +71,7 @@ export const holdsRepository = {
       .set({ state: to, ...(settled ? { settledAt: at } : {}) })
       .where(and(eq(ledgerHolds.id, id), eq(ledgerHolds.state, from)))
       .returning();
+    if (row) usersChanged(tx, [row.userId]);
     return row;
   },
 };

@@ -11,6 +11,7 @@ import {
   isUserAccountKind,
   type AccountKind,
 } from './tables.js';
+import { usersChanged } from '../../platform/db/changes.js';
 
 /** The kinds of movement; the wallet history shows the same list (one source: the contract). */
 export const TRANSACTION_KINDS = walletTransactionKinds;
@@ -189,6 +190,10 @@ export function createLedger(db: Db, now: () => Date = () => new Date()) {
         amount: leg.amount,
       })),
     });
+    usersChanged(
+      tx,
+      request.legs.map((leg) => leg.account.userId),
+    );
     return { transactionId, replayed: false };
   }
 

@@ -29,6 +29,7 @@ import {
   type Locale,
 } from '@app/contract';
 import type { UserReadCache } from '../../platform/cache/user-reads.js';
+import { sendKeptAnswer } from '../../platform/http/kept-answer.js';
 import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
@@ -127,9 +128,9 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: dataEnvelope(activeTradesSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(request);
-      return { data: await userReads.get(viewer.id, 'trades.active', () => trades.active(viewer)) };
+      return sendKeptAnswer(userReads, reply, viewer.id, 'trades.active', () => trades.active(viewer));
     },
   );
 
@@ -145,11 +146,11 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: dataEnvelope(tradeHistoryPageSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(request);
       const { page, limit, status } = request.query;
       const key = `trades.history:${status}:${page}:${limit}`;
-      return { data: await userReads.get(viewer.id, key, () => trades.history(viewer, request.query)) };
+      return sendKeptAnswer(userReads, reply, viewer.id, key, () => trades.history(viewer, request.query));
     },
   );
 

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserSchema, dataEnvelope, type CurrentUser } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
+import type { UserReadCache } from '../../platform/cache/user-reads.js';
+import { sendKeptAnswer } from '../../platform/http/kept-answer.js';
 
 export type UsersRoutesOptions = {
   /** The current user as presented, kept per user until their data changes (modules/app/user-reads.ts). */
   readCurrentUser(userId: number): Promise<CurrentUser>;
+  userReads: UserReadCache;
 };
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { readCurrentUser }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
+  app,
+  { readCurrentUser, userReads },
+) => {
   app.get(
     '/rest/v1/users/current_user',
     {
@@ -19,8 +25,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         response: { 200: dataEnvelope(currentUserSchema) },
       },
     },
-    async (request) => {
-      return { data: await readCurrentUser(requireUser(request).id) };
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      return sendKeptAnswer(userReads, reply, id, 'current-user', () => readCurrentUser(id));
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   withdrawalApprovals,
   withdrawals,
 } from './tables.js';
+import { usersChanged } from '../../platform/db/changes.js';
 
 export type ChainDepositRow = typeof chainDeposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -66,6 +67,7 @@ export const walletRepository = {
 
   async insertDeposit(db: DbOrTx, row: typeof chainDeposits.$inferInsert): Promise<ChainDepositRow> {
     const [created] = await db.insert(chainDeposits).values(row).returning();
+    usersChanged(db, [row.userId]);
     return created!;
   },
 
@@ -90,7 +92,15 @@ export const walletRepository = {
   },
 
   async updateDeposit(db: DbOrTx, id: number, values: Partial<typeof chainDeposits.$inferInsert>) {
-    await db.update(chainDeposits).set(values).where(eq(chainDeposits.id, id));
+    const rows = await db
+      .update(chainDeposits)
+      .set(values)
+      .where(eq(chainDeposits.id, id))
+      .returning({ userId: chainDeposits.userId });
+    usersChanged(
+      db,
+      rows.map((row) => row.userId),
+    );
   },
 
   async pendingDepositTotals(db: DbOrTx, userId: number) {

@@ -29,6 +29,7 @@ import { walletRepository, type ChainDepositRow, type WithdrawalRow } from './re
 import { withdrawalRequestHash } from './request-hash.js';
 import { lockBondsOf } from './bond-lock.js';
 import { simulatedChainState } from './tables.js';
+import { UserReadCache } from '../../platform/cache/user-reads.js';
 
 /** Network fees a withdrawal costs when WALLET_NETWORK_FEES does not say otherwise. */
 export const DEFAULT_NETWORK_FEES: Record<string, string> = {
@@ -91,9 +92,17 @@ export type WalletServiceOptions = {
   config: Pick<Config, 'wallet' | 'compliance'>;
   hooks?: Partial<WalletHooks>;
   now?: () => Date;
+  /** The users' own reads kept until their data changes (issue 28); without it, balances are read every time. */
+  userReads?: UserReadCache;
 };
 
 const publicId = () => randomBytes(12).toString('base64url');
+
+/** When the first hold still held comes due (its money turns available by time alone), or null. */
+function nextHoldRelease(holds: readonly Hold[]): number | null {
+  const due = holds.filter((hold) => hold.state === 'held').map((hold) => hold.releaseAt.getTime());
+  return due.length > 0 ? Math.min(...due) : null;
+}
 const ZERO_USD = parseDecimal('0');
 
 /**
@@ -105,6 +114,7 @@ export function createWalletService(options: WalletServiceOptions) {
   const { db, ledger, catalogue, rates, chain, kyc, config } = options;
   const hooks: WalletHooks = { ...NO_HOOKS, ...options.hooks };
   const now = options.now ?? (() => new Date());
+  const userReads = options.userReads ?? new UserReadCache({ ttlMs: 0 });
   // The operator's blocked jurisdictions close the wallet as WALLET_BLOCKED_COUNTRIES does (0039).
   const jurisdictions = createJurisdictions(config.compliance);
 
@@ -389,6 +399,36 @@ export function createWalletService(options: WalletServiceOptions) {
     };
   }
 
+  /**
+   * The user's balances, holds and incoming deposits. A hold whose date has come is released here first
+   * if the job has not reached it yet, so the answer never shows as held what is already the user's.
+   */
+  async function balanceFacts(userId: number) {
+    const user = await usersRepository.findById(db, userId);
+    let ledgerBalances = await ledger.balancesOf(userId);
+    let holds: Hold[] = [];
+    if ([...ledgerBalances.values()].some((b) => b.held > 0n)) {
+      // Only users with something held pay for these reads. The balances and the holds are read from
+      // one snapshot, so a release committing meanwhile (the job, another tab) cannot show an amount
+      // both held and available, or neither.
+      await ledger.holds.releaseDue({ userId, asOf: now() });
+      ({ ledgerBalances, holds } = await db.transaction(
+        async (tx) => ({
+          ledgerBalances: await ledger.balancesOf(userId, tx),
+          holds: await ledger.holds.openOf(userId, tx),
+        }),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ));
+    }
+    const incoming = new Map(
+      (await walletRepository.pendingDepositTotals(db, userId)).map((row) => [
+        row.cryptoCode,
+        BigInt(row.total),
+      ]),
+    );
+    return { fiatCode: user?.currencyCode ?? 'USD', ledgerBalances, holds, incoming };
+  }
+
   return {
     /**
      * Balances in every coin the chain supports, valued in the user's own fiat currency, with what is held
@@ -396,32 +436,17 @@ export function createWalletService(options: WalletServiceOptions) {
      * not reached it yet, so the answer never shows as held what is already the user's.
      */
     async balances(userId: number) {
-      const user = await usersRepository.findById(db, userId);
-      const fiatCode = user?.currencyCode ?? 'USD';
+      // What the balances are made of is kept per user until their money moves (the ledger, holds and
+      // deposits announce it) or a hold's date comes; the valuation at today's rates is made per call.
+      const { fiatCode, ledgerBalances, holds, incoming } = await userReads.get(
+        userId,
+        'wallet.balances',
+        () => balanceFacts(userId),
+        { validUntil: (facts) => nextHoldRelease(facts.holds) },
+      );
       const data = await catalogue.data();
       const view = await rates.view();
       const fiat = data.currencyByCode.get(fiatCode) ?? data.currencyByCode.get('USD');
-      let ledgerBalances = await ledger.balancesOf(userId);
-      let holds: Hold[] = [];
-      if ([...ledgerBalances.values()].some((b) => b.held > 0n)) {
-        // Only users with something held pay for these reads. The balances and the holds are read from
-        // one snapshot, so a release committing meanwhile (the job, another tab) cannot show an amount
-        // both held and available, or neither.
-        await ledger.holds.releaseDue({ userId, asOf: now() });
-        ({ ledgerBalances, holds } = await db.transaction(
-          async (tx) => ({
-            ledgerBalances: await ledger.balancesOf(userId, tx),
-            holds: await ledger.holds.openOf(userId, tx),
-          }),
-          { isolationLevel: 'repeatable read', accessMode: 'read only' },
-        ));
-      }
-      const incoming = new Map(
-        (await walletRepository.pendingDepositTotals(db, userId)).map((row) => [
-          row.cryptoCode,
-          BigInt(row.total),
-        ]),
-      );
       return data.cryptos
         .filter((crypto) => chain.supports(crypto.code))
         .map((crypto) => {

@@ -9,6 +9,7 @@ import { createLedger } from '../../ledger/index.js';
 import type { ChainAdapter } from './adapter.js';
 import { createDepositBook, type DepositBook } from './deposit-book.js';
 import { blockSourcesFromConfig } from './networks.js';
+import { usersChanged } from '../../../platform/db/changes.js';
 
 /** What one pass did, for logs and tests. */
 export type FollowerPass = {
@@ -211,6 +212,11 @@ export function createChainFollower(options: FollowerOptions) {
         const row = existing.get(keyOf(transfer.coin, transfer.txid, transfer.outputIndex));
         if (row) await recordSeenAgain(tx, row, block);
       }
+      // Their incoming amounts changed (the wallet's balances show them): told at the pass's commit.
+      usersChanged(
+        tx,
+        batch.map((b) => b.userId),
+      );
     }
   }
 
@@ -265,6 +271,7 @@ export function createChainFollower(options: FollowerOptions) {
           .update(chainDeposits)
           .set({ status: 'dropped', confirmations: 0 })
           .where(eq(chainDeposits.id, deposit.id));
+        usersChanged(tx, [deposit.userId]);
         dropped += 1;
       }
     }
