@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import { usersChanged } from '../../platform/db/changes.js';
 import { userRelations, type RelationKind } from './tables.js';
+
+/** Both users' data changed: the target's public numbers (trusted by, blocked by) and the author's lists. */
+const announce = (db: DbOrTx, userId: number, targetUserId: number) =>
+  usersChanged(db, [userId, targetUserId]);
 
 export const contactsRepository = {
   /** Sets (or replaces) what `userId` thinks of `targetUserId`. */
@@ -16,6 +21,7 @@ export const contactsRepository = {
           createdAt: sql`CASE WHEN ${userRelations.kind} = excluded.kind THEN ${userRelations.createdAt} ELSE now() END`,
         },
       });
+    announce(db, userId, targetUserId);
   },
 
   /**
@@ -32,6 +38,7 @@ export const contactsRepository = {
     const [row] = await tx.select({ kind: userRelations.kind }).from(userRelations).where(pair).for('update');
     if (row?.kind !== kind) return row?.kind;
     await tx.delete(userRelations).where(pair);
+    announce(tx, userId, targetUserId);
     return undefined;
   },
 
@@ -39,6 +46,7 @@ export const contactsRepository = {
     await db
       .delete(userRelations)
       .where(and(eq(userRelations.userId, userId), eq(userRelations.targetUserId, targetUserId)));
+    announce(db, userId, targetUserId);
   },
 
   async kindOf(db: DbOrTx, userId: number, targetUserId: number): Promise<RelationKind | undefined> {

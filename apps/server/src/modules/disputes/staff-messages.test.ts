@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
 import { multipart, png } from '../../../test/uploads.js';
+import { usersChanged } from '../../platform/db/changes.js';
 
 type Response = Awaited<ReturnType<TestClient['get']>>;
 type Frame = { type: string; tradeHash?: string; data?: unknown };
@@ -263,6 +264,8 @@ describe('staff messages in a dispute chat', () => {
       sql`UPDATE trades SET completed_at = now() - interval '25 hours', cancelled_at = now() - interval '25 hours'
         WHERE hash = ${trade.id}`,
     );
+    // Written in the table, so announced as the product's own writes are (the parties' views are kept).
+    usersChanged(t.database.db, [buyer.id, seller.id]);
     const late = await write(staff.mmod!, trade.id, { text: 'One more thing.' });
     expect(late.statusCode).toBe(409);
     expect(codeOf(late)).toBe('DISPUTE_CHAT_CLOSED');

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -29,7 +29,7 @@ import {
   type Locale,
 } from '@app/contract';
 import type { UserReadCache } from '../../platform/cache/user-reads.js';
-import { sendKeptAnswer } from '../../platform/http/kept-answer.js';
+import { nextMomentIn, sendKeptAnswer } from '../../platform/http/kept-answer.js';
 import type { Db } from '../../platform/db/client.js';
 import { requireUser } from '../../platform/auth/session.js';
 import type { RateLimits } from '../../platform/rate-limit/index.js';
@@ -99,6 +99,22 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
     };
   }
 
+  /**
+   * A trade as its party sees it, kept until the trade (or anything of theirs) changes or its next
+   * moment comes (issue 28). Per address: the first view from a new one records it. Staff reading a
+   * dispute are not told of its changes on the bus: they read afresh.
+   */
+  async function keptTrade(request: FastifyRequest, reply: FastifyReply, hash: string) {
+    const { viewer, ip, locale } = await reader(request);
+    if (viewer.role !== 'user') return { data: await trades.get(viewer, hash, { ip, locale }) };
+    // Kept until a party changes, so the parties' numbers are read as they are now, not as shared.
+    const read = () => trades.getWithParties(viewer, hash, { ip, locale, freshParties: userReads.enabled });
+    return sendKeptAnswer(userReads, reply, viewer.id, `trade:${hash}:${locale}:${ip}`, async () => {
+      const { trade, partyIds } = await read();
+      return { data: trade, until: nextMomentIn(trade, Date.now()), others: partyIds };
+    });
+  }
+
   app.post(
     '/rest/v1/trade/start',
     {
@@ -130,7 +146,9 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      return sendKeptAnswer(userReads, reply, viewer.id, 'trades.active', () => trades.active(viewer));
+      return sendKeptAnswer(userReads, reply, viewer.id, 'trades.active', async () => ({
+        data: await trades.active(viewer),
+      }));
     },
   );
 
@@ -150,7 +168,9 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
       const viewer = viewerOf(request);
       const { page, limit, status } = request.query;
       const key = `trades.history:${status}:${page}:${limit}`;
-      return sendKeptAnswer(userReads, reply, viewer.id, key, () => trades.history(viewer, request.query));
+      return sendKeptAnswer(userReads, reply, viewer.id, key, async () => ({
+        data: await trades.history(viewer, request.query),
+      }));
     },
   );
 
@@ -166,10 +186,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: ok,
       },
     },
-    async (request) => {
-      const { viewer, ip, locale } = await reader(request);
-      return { data: await trades.get(viewer, request.params.id, { ip, locale }) };
-    },
+    async (request, reply) => keptTrade(request, reply, request.params.id),
   );
 
   app.get(
@@ -184,10 +201,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: ok,
       },
     },
-    async (request) => {
-      const { viewer, ip, locale } = await reader(request);
-      return { data: await trades.get(viewer, request.params.tradeHash, { ip, locale }) };
-    },
+    async (request, reply) => keptTrade(request, reply, request.params.tradeHash),
   );
 
   app.get(
@@ -372,9 +386,16 @@ export const tradesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: dataEnvelope(tradeMessagesPageSchema) },
       },
     },
-    async (request) => ({
-      data: await trades.messages(viewerOf(request), request.params.id, request.query),
-    }),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const hash = request.params.id;
+      const read = () => trades.messages(viewer, hash, request.query);
+      // Staff reading a dispute are not told of its messages on the bus: they read afresh.
+      if (viewer.role !== 'user') return { data: await read() };
+      const { after, before, limit } = request.query;
+      const key = `trade.messages:${hash}:${after}:${before}:${limit}`;
+      return sendKeptAnswer(userReads, reply, viewer.id, key, async () => ({ data: await read() }));
+    },
   );
 
   app.post(

@@ -26,6 +26,7 @@ export function createTradesService(options: TradesServiceOptions) {
   return {
     start,
     get: views.get,
+    getWithParties: views.getWithParties,
     markPaid: lifecycle.markPaid,
     release: lifecycle.release,
     cancel: lifecycle.cancel,

@@ -43,8 +43,10 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     maxEntries: 10_000,
   });
   const pairOf = (trade: Pick<TradeRow, 'buyerId' | 'sellerId'>) => `${trade.buyerId}:${trade.sellerId}`;
-  const partiesOf = (trade: TradeRow) =>
-    partiesWindow.get(pairOf(trade), () => tradesRepository.partyFacts(db, [trade.buyerId, trade.sellerId]));
+  const partiesOf = (trade: TradeRow, fresh = false) => {
+    const read = () => tradesRepository.partyFacts(db, [trade.buyerId, trade.sellerId]);
+    return fresh ? read() : partiesWindow.get(pairOf(trade), read);
+  };
 
   /**
    * The hold of a decided dispute's award (decision 0048), if it has one. One whose date has come is
@@ -64,10 +66,18 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
    * changed it) and the parties' shared numbers; the dispute is read when the trade has one. Offer
    * hashes and the catalogue are in memory.
    */
-  async function view(trade: TradeRow, role: TradeRole, viewerId: number, locale: Locale, facts: TradeFacts) {
+  async function view(
+    trade: TradeRow,
+    role: TradeRole,
+    viewerId: number,
+    locale: Locale,
+    facts: TradeFacts,
+    /** Read the parties' numbers now rather than from the shared window (an answer kept until they change). */
+    freshParties = false,
+  ) {
     const at = now();
     const [parties, data, offerHash] = await Promise.all([
-      partiesOf(trade),
+      partiesOf(trade, freshParties),
       catalogue.data(),
       offerHashOf(trade.offerId),
     ]);
@@ -102,7 +112,7 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     });
   }
 
-  return {
+  const views = {
     view,
 
     /** The trade as `role` sees it, read afresh with its facts (after a change the caller did not track). */
@@ -115,8 +125,15 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
     /** A release changed the parties' numbers: their next view reads them (on this instance at once). */
     forgetParties: (trade: Pick<TradeRow, 'buyerId' | 'sellerId'>) => partiesWindow.delete(pairOf(trade)),
 
-    /** The trade as the viewer sees it; records their IP (and the buyer's first visit). */
-    async get(viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) {
+    /**
+     * The trade as the viewer sees it, and its parties' ids (what the page shows of them: a change of
+     * theirs changes it); records the viewer's IP (and the buyer's first visit).
+     */
+    async getWithParties(
+      viewer: TradeViewer,
+      hash: string,
+      ctx: { ip: string; locale: Locale; freshParties?: boolean },
+    ) {
       const { trade, role, facts } = await accessWithFacts(hash, viewer);
       // A level may not view trades at all (`view-trade`); the standing is read only if some level blocks it.
       if (role !== 'moderator' && kyc.blocksAnywhere('view-trade')) {
@@ -124,7 +141,10 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
       }
       const touched =
         role === 'moderator' ? trade : await tradesRepository.touchParty(db, trade, role, ctx.ip, now());
-      return view(touched, role, viewer.id, ctx.locale, facts);
+      return {
+        trade: await view(touched, role, viewer.id, ctx.locale, facts, ctx.freshParties),
+        partyIds: [trade.buyerId, trade.sellerId],
+      };
     },
 
     /**
@@ -200,6 +220,12 @@ export function createTradeViews(ctx: TradesContext, rules: TradeRules) {
         },
       };
     },
+  };
+  return {
+    ...views,
+    /** The trade as the viewer sees it; records their IP (and the buyer's first visit). */
+    get: async (viewer: TradeViewer, hash: string, ctx: { ip: string; locale: Locale }) =>
+      (await views.getWithParties(viewer, hash, ctx)).trade,
   };
 }
 

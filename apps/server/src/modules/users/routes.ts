@@ -27,7 +27,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     },
     async (request, reply) => {
       const { id } = requireUser(request);
-      return sendKeptAnswer(userReads, reply, id, 'current-user', () => readCurrentUser(id));
+      return sendKeptAnswer(userReads, reply, id, 'current-user', async () => ({
+        data: await readCurrentUser(id),
+      }));
     },
   );
 };

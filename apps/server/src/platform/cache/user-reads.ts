@@ -10,6 +10,11 @@ export type UserReadOptions<T> = {
    * not served past then. Null: only the cache's own bound applies.
    */
   validUntil?: (value: T) => number | null;
+  /**
+   * Other users whose data the answer shows (a trade's other party: their name, numbers, settings): a
+   * change of theirs drops it too.
+   */
+  dependsOn?: (value: T) => readonly number[];
 };
 
 /**
@@ -19,7 +24,7 @@ export type UserReadOptions<T> = {
  * lets a few dozen active traders share one instance.
  *
  * - **Invalidated by change, bounded by time.** `invalidate(userIds)` drops everything held for those
- *   users; the app calls it for every committed change it is told of (platform/db/changes.ts), every
+ *   users, and every answer of others that shows their data (`dependsOn`); the app calls it for every committed change it is told of (platform/db/changes.ts), every
  *   event on the bus that names users, and every state-changing request a user makes. `ttlMs` bounds
  *   whatever no one announces (a rate move in a valuation); 0 turns caching off.
  * - **Invalidation wins.** A build that started before an invalidation may have read the old state: it
@@ -29,6 +34,13 @@ export type UserReadOptions<T> = {
  */
 export class UserReadCache {
   private readonly users = new Map<number, UserEntries>();
+  /** For each user, the users holding answers that show their data (`dependsOn`). */
+  private readonly dependents = new Map<number, Set<number>>();
+  /** Counts invalidations, so a build can tell whether a user it shows changed while it ran. */
+  private epoch = 0;
+  private readonly invalidatedAt = new Map<number, number>();
+  /** Invalidations up to this epoch were forgotten (the map's bound): a build older than it is not kept. */
+  private forgottenUpTo = 0;
 
   constructor(
     private readonly options: {
@@ -39,6 +51,11 @@ export class UserReadCache {
       clock?: () => number;
     },
   ) {}
+
+  /** False when the time-to-live is 0: every read is computed. */
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
 
   async get<T>(
     userId: number,
@@ -54,19 +71,30 @@ export class UserReadCache {
     const inFlight = entries?.building.get(key);
     if (inFlight) return inFlight as Promise<T>;
     if (!entries) {
-      if (this.users.size >= (this.options.maxUsers ?? 50_000)) this.users.clear();
+      if (this.users.size >= (this.options.maxUsers ?? 50_000)) this.clear();
       entries = { values: new Map(), building: new Map() };
       this.users.set(userId, entries);
     }
     const own = entries;
+    const startedAt = this.epoch;
+    const changedSince = (other: number) =>
+      this.forgottenUpTo > startedAt || (this.invalidatedAt.get(other) ?? -1) > startedAt;
     const promise = build().then((value) => {
-      // Stored only if no invalidation came meanwhile (it replaces the user's entries object).
-      if (this.users.get(userId) === own && own.building.get(key) === promise) {
+      // Stored only if no invalidation came meanwhile: the user's own replaces their entries object,
+      // one of a user the answer shows is in the log.
+      const others = options.dependsOn?.(value) ?? [];
+      if (this.users.get(userId) === own && own.building.get(key) === promise && !others.some(changedSince)) {
         const until = options.validUntil?.(value) ?? null;
         const expiresAt = Math.min(now + this.options.ttlMs, until ?? Number.POSITIVE_INFINITY);
         if (expiresAt > this.now()) {
           if (own.values.size >= (this.options.maxKeysPerUser ?? 32)) own.values.clear();
           own.values.set(key, { value, expiresAt });
+          for (const other of others) {
+            if (other === userId) continue;
+            let set = this.dependents.get(other);
+            if (!set) this.dependents.set(other, (set = new Set()));
+            set.add(userId);
+          }
         }
       }
       return value;
@@ -81,11 +109,27 @@ export class UserReadCache {
   }
 
   invalidate(userIds: Iterable<number>): void {
-    for (const userId of userIds) this.users.delete(userId);
+    this.epoch += 1;
+    if (this.invalidatedAt.size >= 100_000) {
+      this.invalidatedAt.clear();
+      this.forgottenUpTo = this.epoch;
+    }
+    for (const userId of userIds) {
+      this.invalidatedAt.set(userId, this.epoch);
+      this.users.delete(userId);
+      const holders = this.dependents.get(userId);
+      if (!holders) continue;
+      this.dependents.delete(userId);
+      for (const holder of holders) this.users.delete(holder);
+    }
   }
 
   clear(): void {
+    this.epoch += 1;
+    this.forgottenUpTo = this.epoch;
+    this.invalidatedAt.clear();
     this.users.clear();
+    this.dependents.clear();
   }
 
   private now(): number {

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BALANCE_HIDDEN_STORAGE_KEY, resetBalanceHiddenCache } from '@/shared/hooks/use-balance-hidden';
+import { realtimeClient } from '@/shared/realtime';
+import { FakeSocket } from '@/shared/realtime/fake-socket';
 import { buildCurrentUser } from '@/testing/factories';
 import { createFakeFetch, errorBody, jsonResponse, type FakeHandler } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -33,8 +35,12 @@ describe('WalletPage', () => {
   beforeEach(() => {
     window.localStorage.clear();
     resetBalanceHiddenCache();
+    FakeSocket.reset();
   });
-  afterEach(() => resetBalanceHiddenCache());
+  afterEach(() => {
+    resetBalanceHiddenCache();
+    realtimeClient.disconnect();
+  });
 
   it('should show each balance exactly, its fiat value rounded to the fiat precision, and the total', async () => {
     withServer();
@@ -207,5 +213,25 @@ describe('WalletPage', () => {
     renderApp({ path: '/es/wallet', user: buildCurrentUser() });
     await screen.findByTestId('balance-available-BTC', {}, PAGE_LOAD);
     expect(screen.queryByTestId('held-awards')).not.toBeInTheDocument();
+  });
+
+  it('should show money that moved elsewhere without a reload, when the server says my account changed', async () => {
+    let btc = '0.50000000';
+    const fake = withServer({
+      'GET /rest/v2/wallet/balances': () =>
+        jsonResponse(200, { data: [buildBalance({ balance: btc, fiatRate: '95000.12345678' })] }),
+    });
+    renderApp({ path: '/wallet', user: buildCurrentUser() });
+    expect(await screen.findByTestId('balance-available-BTC', {}, PAGE_LOAD)).toHaveTextContent('0.50 BTC');
+    await waitFor(() => expect(FakeSocket.latest()).toBeDefined());
+    const socket = FakeSocket.latest()!;
+    act(() => socket.accept());
+    const reads = () => fake.requests.filter((r) => r.url === '/rest/v2/wallet/balances').length;
+    const before = reads();
+    // A release reached me while I was looking at the wallet.
+    btc = '0.75000000';
+    act(() => socket.push({ type: 'account.changed', data: null }));
+    await waitFor(() => expect(screen.getByTestId('balance-available-BTC')).toHaveTextContent('0.75 BTC'));
+    expect(reads()).toBe(before + 1);
   });
 });

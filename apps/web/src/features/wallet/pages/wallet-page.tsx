@@ -28,6 +28,7 @@ import { HistoryPanel } from '../components/history-panel';
 import { WithdrawPanel } from '../components/withdraw-form';
 import classes from '../components/wallet.module.css';
 import { useWalletCoins } from '../hooks/use-wallet-coins';
+import { useWalletLiveUpdates } from '../hooks/use-wallet-live-updates';
 
 const TABS = ['deposit', 'send', 'history', 'bond'] as const;
 /** The tabs' element id: also the hash a link adds to bring the panel into view. */
@@ -48,6 +49,8 @@ export function WalletPage() {
   const [params, setParams] = useSearchParams();
   const { coins, balances } = useWalletCoins();
   const localize = useLocalizePath();
+  // Money that moves elsewhere (a deposit, a release, a hold's date) shows without a reload.
+  useWalletLiveUpdates();
 
   const tabParam = params.get('tab');
   const tab: WalletTab = isTab(tabParam) ? tabParam : 'deposit';
