@@ -11,6 +11,7 @@ import {
   rescale,
   type KycRequirement,
 } from '@app/contract';
+import { usersChanged } from '../../platform/db/changes.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { kycLevelsEnv } from '../../../test/kyc-levels.js';
 import { tradeScenario, type Party } from '../../../test/trade-scenario.js';
@@ -328,6 +329,8 @@ describe('KYC levels: blocked actions and the send-out window', () => {
     const trade = await s.start(taker, offer, '20');
     expect((await taker.c.get(`/rest/v1/trade/${trade.id}`)).statusCode).toBe(200);
     await t.database.db.execute(sql`UPDATE users SET is_email_verified = false WHERE id = ${taker.id}`);
+    // Written in the table, so announced as the product's writes are (the trade page is kept per party).
+    usersChanged(t.database.db, [taker.id]);
     const look = await taker.c.get(`/rest/v1/trade/${trade.id}`);
     expect(look.statusCode).toBe(403);
     expect(look.json().errors[0].code).toBe('KYC_ACTION_BLOCKED');
