@@ -263,7 +263,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     userReads.get(userId, 'current-user', async () => presentUser(await users.getById(userId)));
   const buildInitialState = createInitialStateBuilder(config, readCurrentUser, chain);
 
-  await app.register(appRoutes, { database, buildInitialState });
+  await app.register(appRoutes, { database, buildInitialState, userReads });
   const loginAlerts = createLoginAlerts({ db: database.db, outbox });
   await app.register(authRoutes, {
     users,
@@ -327,7 +327,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
     },
   });
   app.decorate('wallet', wallet);
-  await app.register(walletRoutes, { wallet });
+  await app.register(walletRoutes, { wallet, userReads });
   // Proof of reserves and the console's hot and cold balances, over every CustodyView (decision 0060).
   await app.register(reservesRoutes, {
     db: database.db,

@@ -13,6 +13,8 @@ import { AppError } from '../../platform/http/errors.js';
 import type { InitialStateBuilder } from './initial-state.js';
 import { createShellRenderer, withDocumentTitle } from './html-shell.js';
 import { contentPageOfPath } from './page-titles.js';
+import type { UserReadCache } from '../../platform/cache/user-reads.js';
+import { sendKeptAnswer } from '../../platform/http/kept-answer.js';
 
 /** "<page> · <product>", the way the web app titles its pages ("About P2P Market" stays as is). */
 const documentTitle = (page: string, appName: string) =>
@@ -21,7 +23,12 @@ const documentTitle = (page: string, appName: string) =>
 /** A content page's title in a language (the content module answers it). */
 export type PageTitleReader = (slug: ContentPageSlug, locale: Locale) => Promise<string>;
 
-export type AppRoutesOptions = { database: Database; buildInitialState: InitialStateBuilder };
+export type AppRoutesOptions = {
+  database: Database;
+  buildInitialState: InitialStateBuilder;
+  /** A logged-in session's state is kept with the user's own reads (its token is the session's). */
+  userReads: UserReadCache;
+};
 
 /**
  * Paths that belong to the API or the platform: an unknown one answers 404 JSON, never the SPA. Not
@@ -32,7 +39,7 @@ const API_PREFIXES = ['/rest/', '/docs', '/healthz', '/readyz', '/proxy/', '/aut
 
 export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
   app,
-  { database, buildInitialState },
+  { database, buildInitialState, userReads },
 ) => {
   app.get(
     '/healthz',
@@ -80,7 +87,13 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (
         response: { 200: dataEnvelope(initialStateSchema) },
       },
     },
-    async (request, reply) => ({ data: await buildInitialState(request, reply) }),
+    async (request, reply) => {
+      const { user, session } = request;
+      const build = async () => ({ data: await buildInitialState(request, reply) });
+      // A visitor's answer may set a new anonymous token: built every time.
+      if (!user || !session) return build();
+      return sendKeptAnswer(userReads, reply, user.id, `initial-state:${session.id}`, build);
+    },
   );
 };
 

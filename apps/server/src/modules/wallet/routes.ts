@@ -21,6 +21,8 @@ import {
   type Withdrawal,
 } from '@app/contract';
 import { requireUser } from '../../platform/auth/session.js';
+import type { UserReadCache } from '../../platform/cache/user-reads.js';
+import { sendKeptAnswer } from '../../platform/http/kept-answer.js';
 import type { WalletService, WithdrawalRow } from './service.js';
 
 const coinQuery = z.object({ crypto_currency_code: cryptoCodeSchema });
@@ -60,8 +62,19 @@ async function presentWithdrawal(
   };
 }
 
+/** When the first award still held in these balances comes due (epoch ms), or null. */
+function nextHoldRelease(balances: { held: { availableAt: string; appealPending: boolean }[] }[]) {
+  const due = balances.flatMap((row) =>
+    row.held.filter((hold) => !hold.appealPending).map((hold) => Date.parse(hold.availableAt)),
+  );
+  return due.length > 0 ? Math.min(...due) : null;
+}
+
 /** The wallet page's calls. Everything here is the logged-in user's own wallet, nobody else's. */
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  userReads: UserReadCache;
+}> = async (app, { wallet, userReads }) => {
   app.get(
     '/rest/v2/wallet/balances',
     {
@@ -73,7 +86,20 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         response: { 200: dataEnvelope(z.array(walletBalanceSchema)) },
       },
     },
-    async (request) => ({ data: await wallet.balances(requireUser(request).id) }),
+    async (request, reply) => {
+      const { id } = requireUser(request);
+      // Kept per rates version: the facts are kept until the money moves, the valuation until rates do.
+      return sendKeptAnswer(
+        userReads,
+        reply,
+        id,
+        `wallet.balances:${await wallet.ratesVersion()}`,
+        async () => {
+          const data = await wallet.balances(id);
+          return { data, until: nextHoldRelease(data) };
+        },
+      );
+    },
   );
 
   app.get(

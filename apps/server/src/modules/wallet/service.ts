@@ -435,6 +435,9 @@ export function createWalletService(options: WalletServiceOptions) {
      * and until when (decision 0048). A hold whose date has come is released here first if the job has
      * not reached it yet, so the answer never shows as held what is already the user's.
      */
+    /** The rates' version: balances are valued anew when it changes. */
+    ratesVersion: async () => (await rates.view()).version,
+
     async balances(userId: number) {
       // What the balances are made of is kept per user until their money moves (the ledger, holds and
       // deposits announce it) or a hold's date comes; the valuation at today's rates is made per call.
