@@ -89,8 +89,9 @@ function callAs(app: FastifyInstance) {
       headers: { cookie: party.cookie, 'x-csrf-token': party.csrf, accept: 'application/json' },
       ...(body ? { payload: body } : {}),
     });
-    if (response.statusCode >= 300)
+    if (response.statusCode >= 300) {
       throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    }
     return (response.json() as { data: Record<string, unknown> }).data;
   };
 }
