@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   currentUserSchema,
   tradeHistoryPageSchema,
+  tradeSchema,
   tradeSummarySchema,
   type CurrentUser,
 } from '@app/contract';
@@ -50,7 +51,11 @@ describe('a user’s own reads, kept until their data changes', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ USER_READS_CACHE_MS: '60000', ...kycLevelsEnv({ maxActiveTrades: 10 }) });
+    t = await createTestApp({
+      USER_READS_CACHE_MS: '60000',
+      TRADE_DISPUTE_AFTER_PAID_SECONDS: '2',
+      ...kycLevelsEnv({ maxActiveTrades: 10 }),
+    });
     s = tradeScenario(t);
     seller = await s.party('urs');
     buyer = await s.party('urb');
@@ -135,5 +140,22 @@ describe('a user’s own reads, kept until their data changes', () => {
     expect(tradeHistoryPageSchema.parse(page2.json().data).page).toBe(2);
     const bad = await buyer.c.get('/rest/v1/trade/history?page=0');
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('should offer the dispute when the wait after paid ends, though the trade page was kept', async () => {
+    const trade = await s.start(buyer, offer);
+    await s.markPaid(buyer, trade.id);
+    const actions = async () => {
+      const response = await buyer.c.get(`/rest/v1/trade/${trade.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return tradeSchema.parse(response.json().data).availableActions;
+    };
+    expect(await actions()).not.toContain('open_dispute');
+    const paidAt = Date.now();
+    // Asked as the page asks: at the moment, then again after a second.
+    while (!(await actions()).includes('open_dispute')) {
+      expect(Date.now() - paidAt, 'the kept page still says no dispute').toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   });
 });

@@ -28,9 +28,11 @@ export async function sendKeptAnswer(
 }
 
 /**
- * The earliest time still ahead in an answer (any `{ timestamp }` in seconds, the spec's time shape, at
- * any depth), in epoch ms, or null. A trade's answer changes at such a moment: the payment window
- * ends, a dispute becomes available, the appeal window and the chat close.
+ * The earliest moment still ahead in an answer (any `{ timestamp }` in seconds, the spec's time shape,
+ * at any depth), in epoch ms, or null. A trade's answer changes at such a moment: the payment window
+ * ends, a dispute becomes available, the appeal window and the chat close. A timestamp is the moment's
+ * second cut down, so one whose second is running now may still be ahead: it answers that second's
+ * start (the answer is then not kept), never a moment already passed.
  */
 export function nextMomentIn(value: unknown, nowMs: number): number | null {
   let next: number | null = null;
@@ -40,7 +42,7 @@ export function nextMomentIn(value: unknown, nowMs: number): number | null {
     const { timestamp } = node as { timestamp?: unknown };
     if (typeof timestamp === 'number') {
       const at = timestamp * 1000;
-      if (at > nowMs && (next === null || at < next)) next = at;
+      if (at + 1000 > nowMs && (next === null || at < next)) next = at;
       return;
     }
     for (const inner of Object.values(node)) visit(inner);
