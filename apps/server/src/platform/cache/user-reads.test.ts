@@ -91,4 +91,22 @@ describe('UserReadCache', () => {
     await cache.get(3, 'a', build); // a third user: everyone starts over
     expect(await cache.get(2, 'a', build)).toBe(7);
   });
+
+  it('should drop an answer that shows another user when that user changes, even during its build', async () => {
+    const cache = new UserReadCache({ ttlMs: 60_000 });
+    let builds = 0;
+    const trade = { dependsOn: () => [2] };
+    const build = async () => ++builds;
+    expect(await cache.get(1, 'trade', build, trade)).toBe(1);
+    expect(await cache.get(1, 'trade', build, trade)).toBe(1);
+    cache.invalidate([2]); // the other party changed
+    expect(await cache.get(1, 'trade', build, trade)).toBe(2);
+
+    const slow = deferred<number>();
+    const racing = cache.get(1, 'other', () => slow.promise, trade);
+    cache.invalidate([2]); // while the build runs: its answer may show the old state
+    slow.resolve(10);
+    expect(await racing).toBe(10);
+    expect(await cache.get(1, 'other', async () => 11, trade)).toBe(11);
+  });
 });

@@ -24,9 +24,10 @@ export type UserReadOptions<T> = {
  * lets a few dozen active traders share one instance.
  *
  * - **Invalidated by change, bounded by time.** `invalidate(userIds)` drops everything held for those
- *   users, and every answer of others that shows their data (`dependsOn`); the app calls it for every committed change it is told of (platform/db/changes.ts), every
- *   event on the bus that names users, and every state-changing request a user makes. `ttlMs` bounds
- *   whatever no one announces (a rate move in a valuation); 0 turns caching off.
+ *   users, and every answer of others that shows their data (`dependsOn`); the app calls it for every
+ *   committed change it is told of (platform/db/changes.ts), every event on the bus that names users,
+ *   and every state-changing request a user makes. `ttlMs` bounds whatever no one announces (a
+ *   partner's last seen); 0 turns caching off.
  * - **Invalidation wins.** A build that started before an invalidation may have read the old state: it
  *   answers its own callers but is never stored.
  * - **One build at a time** per user and key: callers arriving during a build wait for it.
