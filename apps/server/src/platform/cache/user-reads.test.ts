@@ -102,11 +102,13 @@ describe('UserReadCache', () => {
     cache.invalidate([2]); // the other party changed
     expect(await cache.get(1, 'trade', build, trade)).toBe(2);
 
+    // A first answer of user 3 showing user 2: nothing registered yet when user 2 changes mid-build.
     const slow = deferred<number>();
-    const racing = cache.get(1, 'other', () => slow.promise, trade);
-    cache.invalidate([2]); // while the build runs: its answer may show the old state
+    const racing = cache.get(3, 'trade', () => slow.promise, trade);
+    cache.invalidate([2]); // while the build runs: its answer may show user 2's old state
     slow.resolve(10);
     expect(await racing).toBe(10);
-    expect(await cache.get(1, 'other', async () => 11, trade)).toBe(11);
+    expect(await cache.get(3, 'trade', async () => 11, trade)).toBe(11);
+    expect(await cache.get(3, 'trade', async () => 12, trade)).toBe(11);
   });
 });
