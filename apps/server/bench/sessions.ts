@@ -2,6 +2,7 @@ import type { Database } from '../src/platform/db/client.js';
 import { sessions } from '../src/platform/db/schema.js';
 import { randomToken, sha256 } from '../src/platform/auth/tokens.js';
 import { usersRepository } from '../src/modules/users/repository.js';
+import { createLedger } from '../src/modules/ledger/index.js';
 
 /**
  * A user with a live session, inserted directly: hashing hundreds of passwords with argon2 would only
@@ -29,3 +30,31 @@ export async function benchSession(
   });
   return { userId: user.id, cookie: `sid=${token}`, csrf };
 }
+
+/** Credits 0.1 BTC to a bench user's available balance straight through the ledger (no chain). */
+export async function fundBench(db: Database['db'], userId: number, key: string): Promise<void> {
+  await createLedger(db).transfer({
+    idempotencyKey: `bench-fund-${key}`,
+    kind: 'deposit',
+    cryptoCode: 'BTC',
+    reference: { type: 'deposit', id: `bench-${key}` },
+    legs: [
+      { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
+      { account: { userId, kind: 'available' }, amount: 10_000_000n },
+    ],
+  });
+}
+
+/** The sell offer the trade-based cases open (POST /rest/v1/my-offers body): BTC for USD, 10-500. */
+export const BENCH_SELL_OFFER = {
+  type: 'sell',
+  crypto_currency_code: 'BTC',
+  fiat_currency_code: 'USD',
+  payment_method: 'bank-transfer',
+  margin: '0',
+  range_min: '10',
+  range_max: '500',
+  payment_window: 180,
+  offer_terms: 'Bench offer.',
+  trade_details: 'Bench account',
+} as const;

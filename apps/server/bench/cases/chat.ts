@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/platform/db/client.js';
-import { createLedger } from '../../src/modules/ledger/index.js';
-import { benchSession } from '../sessions.js';
+import { BENCH_SELL_OFFER, benchSession, fundBench } from '../sessions.js';
 import type {
   ChatControl,
   ChatParty,
@@ -63,7 +62,6 @@ export async function runChatBench(
   let connected = 0;
   const pairs = Math.max(1, Math.floor(options.clients / 2));
   const run = Date.now().toString(36);
-  const ledger = createLedger(database.db);
   const http = async (party: Party, method: 'GET' | 'POST', path: string, body?: object) => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -86,28 +84,8 @@ export async function runChatBench(
   for (let i = 0; i < pairs; i += 1) {
     const seller = await newParty(`chs_${run}_${i}`);
     const buyer = await newParty(`chb_${run}_${i}`);
-    await ledger.transfer({
-      idempotencyKey: `bench-chat-fund-${run}-${i}`,
-      kind: 'deposit',
-      cryptoCode: 'BTC',
-      reference: { type: 'deposit', id: `bench-chat-${run}-${i}` },
-      legs: [
-        { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
-        { account: { userId: seller.userId, kind: 'available' }, amount: 10_000_000n },
-      ],
-    });
-    const offer = await http(seller, 'POST', '/rest/v1/my-offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      fiat_currency_code: 'USD',
-      payment_method: 'bank-transfer',
-      margin: '0',
-      range_min: '10',
-      range_max: '500',
-      payment_window: 180,
-      offer_terms: 'Bench offer.',
-      trade_details: 'Bench account',
-    });
+    await fundBench(database.db, seller.userId, `chat-${run}-${i}`);
+    const offer = await http(seller, 'POST', '/rest/v1/my-offers', BENCH_SELL_OFFER);
     const started = await http(buyer, 'POST', '/rest/v1/trade/start', {
       offer_hash: offer.data.idHashed,
       fiat_amount: '20',

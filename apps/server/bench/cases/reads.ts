@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/platform/db/client.js';
-import { createLedger } from '../../src/modules/ledger/index.js';
 import type { BenchCase } from '../lib.js';
-import { benchSession } from '../sessions.js';
+import { BENCH_SELL_OFFER, benchSession, fundBench } from '../sessions.js';
 
 type Party = { userId: number; cookie: string; csrf: string };
 
@@ -22,29 +21,9 @@ export function readsCase(database: Database): BenchCase {
       const run = Date.now().toString(36);
       const seller = await benchSession(database.db, `rds_${run}`);
       const buyer = await benchSession(database.db, `rdb_${run}`);
-      await createLedger(database.db).transfer({
-        idempotencyKey: `bench-reads-fund-${run}`,
-        kind: 'deposit',
-        cryptoCode: 'BTC',
-        reference: { type: 'deposit', id: `bench-reads-${run}` },
-        legs: [
-          { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
-          { account: { userId: seller.userId, kind: 'available' }, amount: 10_000_000n },
-        ],
-      });
+      await fundBench(database.db, seller.userId, `reads-${run}`);
       const call = callAs(app);
-      const offer = await call(seller, 'POST', '/rest/v1/my-offers', {
-        type: 'sell',
-        crypto_currency_code: 'BTC',
-        fiat_currency_code: 'USD',
-        payment_method: 'bank-transfer',
-        margin: '0',
-        range_min: '10',
-        range_max: '500',
-        payment_window: 180,
-        offer_terms: 'Bench offer.',
-        trade_details: 'Bench account',
-      });
+      const offer = await call(seller, 'POST', '/rest/v1/my-offers', BENCH_SELL_OFFER);
       const start = async () =>
         String(
           (

@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/platform/db/client.js';
-import { createLedger } from '../../src/modules/ledger/index.js';
 import { usersRepository } from '../../src/modules/users/repository.js';
-import { benchSession } from '../sessions.js';
+import { BENCH_SELL_OFFER, benchSession, fundBench } from '../sessions.js';
 
 export type StaffMessagesBenchOptions = {
   /** Disputes written to at once, one sender each (a moderator's console tab per dispute). */
@@ -82,7 +81,6 @@ export async function runStaffMessagesBench(
 ): Promise<StaffMessagesBenchResult> {
   const setupStarted = performance.now();
   const run = Date.now().toString(36);
-  const ledger = createLedger(database.db);
   const http = async (who: Session, path: string, body: object = {}) => {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',
@@ -105,28 +103,8 @@ export async function runStaffMessagesBench(
   for (let i = 0; i < options.disputes; i += 1) {
     const seller = await benchSession(database.db, `sm_s_${run}_${i}`);
     const buyer = await benchSession(database.db, `sm_b_${run}_${i}`);
-    await ledger.transfer({
-      idempotencyKey: `bench-staff-fund-${run}-${i}`,
-      kind: 'deposit',
-      cryptoCode: 'BTC',
-      reference: { type: 'deposit', id: `bench-staff-${run}-${i}` },
-      legs: [
-        { account: { userId: null, kind: 'world' }, amount: -10_000_000n },
-        { account: { userId: seller.userId, kind: 'available' }, amount: 10_000_000n },
-      ],
-    });
-    const offer = await http(seller, '/rest/v1/my-offers', {
-      type: 'sell',
-      crypto_currency_code: 'BTC',
-      fiat_currency_code: 'USD',
-      payment_method: 'bank-transfer',
-      margin: '0',
-      range_min: '10',
-      range_max: '500',
-      payment_window: 180,
-      offer_terms: 'Bench offer.',
-      trade_details: 'Bench account',
-    });
+    await fundBench(database.db, seller.userId, `staff-${run}-${i}`);
+    const offer = await http(seller, '/rest/v1/my-offers', BENCH_SELL_OFFER);
     const started = await http(buyer, '/rest/v1/trade/start', {
       offer_hash: offer.data.idHashed,
       fiat_amount: '20',
