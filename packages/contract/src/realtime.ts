@@ -36,6 +36,11 @@ export const realtimeEventTypes = [
    * `{ requestId, type, status }`: the client refetches its requests and the current user (decision 0038).
    */
   'verification.updated',
+  /**
+   * A committed change touched the receiver's data (money moved, a deposit arrived, a hold was released,
+   * a trade changed); `data` is null: the client re-reads what it shows of its own account (decision 0061).
+   */
+  'account.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 
